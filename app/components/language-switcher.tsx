@@ -1,0 +1,39 @@
+import { Form, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useRootData } from "../root";
+import * as styles from "./language-switcher.css";
+
+/**
+ * Shown only when the visitor may choose between languages (§2). A plain form, so it works
+ * without JavaScript; with it, choosing submits at once. The page reloads whole in the new language.
+ */
+export function LanguageSwitcher() {
+  const data = useRootData();
+  const location = useLocation();
+  const { t } = useTranslation();
+  if (!data || data.languages.length < 2) return null;
+  return (
+    <Form method="post" action="/lang-config" reloadDocument className={styles.form}>
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <label htmlFor="language-select" className={styles.label}>
+        {t("language.label")}
+      </label>
+      <select
+        id="language-select"
+        name="language"
+        defaultValue={data.language}
+        className={styles.select}
+        onChange={(event) => event.currentTarget.form?.requestSubmit()}
+      >
+        {data.languages.map((language) => (
+          <option key={language.code} value={language.code} lang={language.code}>
+            {language.name}
+          </option>
+        ))}
+      </select>
+      <noscript>
+        <button type="submit">{t("language.apply")}</button>
+      </noscript>
+    </Form>
+  );
+}

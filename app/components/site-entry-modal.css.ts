@@ -1,0 +1,33 @@
+import { style } from "@vanilla-extract/css";
+import { vars } from "../../themes";
+
+export const backdrop = style({
+  position: "fixed",
+  inset: 0,
+  zIndex: 50,
+  display: "grid",
+  placeItems: "center",
+  padding: "1rem",
+  background: "rgba(10, 16, 24, 0.72)",
+});
+export const dialog = style({
+  width: "100%",
+  maxWidth: "28rem",
+  padding: "1.75rem 1.5rem",
+  borderRadius: vars.radius.large,
+  background: vars.color.surface,
+  color: vars.color.text,
+  boxShadow: "0 20px 50px rgba(0,0,0,0.3)",
+  textAlign: "center",
+});
+export const confirm = style({
+  width: "100%",
+  minHeight: "48px",
+  border: 0,
+  borderRadius: vars.radius.pill,
+  background: vars.color.primaryStrong,
+  color: "#fff",
+  font: "inherit",
+  fontWeight: 700,
+  cursor: "pointer",
+});

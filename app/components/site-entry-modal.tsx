@@ -1,0 +1,37 @@
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useRootData } from "../root";
+import * as styles from "./site-entry-modal.css";
+
+/**
+ * The site-entry warning of §2: once for logged-out visitors, not in installed-app mode. Confirming
+ * posts the skipped time to a cookie, so it works without JavaScript and never shows again.
+ */
+export function SiteEntryModal() {
+  const data = useRootData();
+  const { t } = useTranslation();
+  const fetcher = useFetcher();
+  const button = useRef<HTMLButtonElement>(null);
+  const [installedApp, setInstalledApp] = useState(false);
+
+  useEffect(() => {
+    setInstalledApp(window.matchMedia("(display-mode: standalone)").matches);
+    button.current?.focus();
+  }, []);
+
+  if (!data?.showSiteEntryPopup || installedApp || fetcher.state !== "idle" || fetcher.data) return null;
+  return (
+    <div className={styles.backdrop}>
+      <div role="dialog" aria-modal="true" aria-labelledby="site-entry-title" aria-describedby="site-entry-text" className={styles.dialog}>
+        <h2 id="site-entry-title">{t("siteEntry.title", { name: data.site.name })}</h2>
+        <p id="site-entry-text">{t("siteEntry.text")}</p>
+        <fetcher.Form method="post" action="/site-entry">
+          <button ref={button} type="submit" className={styles.confirm}>
+            {t("siteEntry.confirm")}
+          </button>
+        </fetcher.Form>
+      </div>
+    </div>
+  );
+}

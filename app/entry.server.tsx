@@ -1,0 +1,59 @@
+import { PassThrough } from "node:stream";
+import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { RemixI18Next } from "remix-i18next/server";
+import { LANGUAGES } from "../server/i18n/languages";
+import { contentSecurityPolicy } from "./csp.server";
+
+const ABORT_DELAY = 5_000;
+
+// Only for its reading of the route modules' `handle.i18n`; languages come from the request context.
+const routeNamespaces = new RemixI18Next({ detection: { supportedLanguages: [...LANGUAGES], fallbackLanguage: "nl" } });
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const ns = routeNamespaces.getRouteNamespaces(remixContext);
+  const instance = loadContext.services.i18n.cloneInstance({ lng: loadContext.i18nLanguage, ns, defaultNS: "common" });
+  await instance.loadNamespaces(ns);
+
+  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <I18nextProvider i18n={instance}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={loadContext.nonce} />
+      </I18nextProvider>,
+      {
+        nonce: loadContext.nonce,
+        [waitForAll ? "onAllReady" : "onShellReady"]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          if (import.meta.env.PROD) responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(loadContext));
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          pipe(body);
+        },
+        onShellError: reject,
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) loadContext.log.error({ err: error }, "render failed");
+        },
+      },
+    );
+    setTimeout(abort, ABORT_DELAY + 1_000);
+  });
+}
+
+export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
+  if (request.signal.aborted) return;
+  context.log.error({ err: error }, "request failed");
+}

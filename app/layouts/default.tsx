@@ -1,0 +1,40 @@
+import { Outlet } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { EntryWarning } from "../components/entry-warning";
+import { ErrorPage } from "../components/error-page";
+import { Footer } from "../components/footer";
+import { TopNav } from "../components/top-nav";
+import { showEntryWarning } from "../lib/entry-warning";
+import { useLeafRouteId } from "../lib/use-leaf-route-id";
+import { useRootData } from "../root";
+import * as styles from "./layout.css";
+
+/** Default layout (§2): top navigation, warnings, content, footer with the disclaimer. */
+function DefaultShell({ children }: { children: ReactNode }) {
+  const routeId = useLeafRouteId();
+  const data = useRootData();
+  return (
+    <>
+      {data && showEntryWarning("default", routeId, data.geoipCountry) ? <EntryWarning /> : null}
+      <TopNav showLanguageSwitcher={routeId !== "complete-signup"} />
+      <div className={styles.main}>{children}</div>
+      <Footer />
+    </>
+  );
+}
+
+export default function DefaultLayout() {
+  return (
+    <DefaultShell>
+      <Outlet />
+    </DefaultShell>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <DefaultShell>
+      <ErrorPage />
+    </DefaultShell>
+  );
+}

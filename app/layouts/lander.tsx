@@ -1,0 +1,27 @@
+import { Outlet } from "@remix-run/react";
+import { EntryWarning } from "../components/entry-warning";
+import { Footer } from "../components/footer";
+import { Logo } from "../components/logo";
+import { showEntryWarning } from "../lib/entry-warning";
+import { useRootData } from "../root";
+import { container } from "../styles/grid.css";
+import * as styles from "./layout.css";
+
+/** Lander layout (§2): a logo bar, the landing content, the footer with the disclaimer. */
+export default function LanderLayout() {
+  const data = useRootData();
+  return (
+    <>
+      {data && showEntryWarning("lander", undefined, data.geoipCountry) ? <EntryWarning /> : null}
+      <header className={styles.logoBar}>
+        <div className={container}>
+          <Logo />
+        </div>
+      </header>
+      <div className={styles.main}>
+        <Outlet />
+      </div>
+      <Footer />
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useChangeLanguage } from "remix-i18next/react";
+import { LANGUAGE_NAMES } from "../server/i18n/languages";
+import { THEMES } from "../themes";
+import { ErrorPage } from "./components/error-page";
+import { SiteEntryModal } from "./components/site-entry-modal";
+import "./styles/global.css";
+
+export const handle = { i18n: ["common"] };
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const { site, t } = context;
+  const theme = THEMES[site.theme];
+  const popupCountries = site.site_entry_popup_countries;
+  return {
+    site: {
+      id: site.id,
+      name: site.name,
+      themeClass: theme.className,
+      themeColor: theme.markColor,
+      mark: theme.mark,
+      markColor: theme.markColor,
+      markAccent: theme.markAccent,
+      supportEmail: site.support_email,
+      company: { name: site.company.name, city: site.company.city, country: site.company.country },
+    },
+    country: context.country,
+    geoipCountry: context.geoipCountry,
+    language: context.language,
+    i18nLanguage: context.i18nLanguage,
+    languages: context.visibleLanguages.map((code) => ({ code, name: LANGUAGE_NAMES[code] })),
+    entryWarningEverywhere: context.entryWarningEverywhere,
+    showSiteEntryPopup:
+      site.enable_site_entry_popup === "yes" &&
+      (!popupCountries || (popupCountries as string[]).includes(context.geoipCountry)) &&
+      context.siteEntrySkippedAt === undefined,
+    nonce: context.nonce,
+    title: t("meta.title", { name: site.name }),
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : [{ title: "Not found" }]);
+
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRootData();
+  return (
+    <html lang={data?.language ?? "en"} data-i18n={data?.i18nLanguage} className={data?.site.themeClass}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {data ? <meta name="theme-color" content={data.site.themeColor} /> : null}
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={data?.nonce} />
+        <Scripts nonce={data?.nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { i18nLanguage } = useLoaderData<typeof loader>();
+  useChangeLanguage(i18nLanguage);
+  return (
+    <>
+      <Outlet />
+      <SiteEntryModal />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage />;
+}

@@ -1,0 +1,79 @@
+import { index, layout, route, type RouteConfig } from "@remix-run/route-config";
+
+/**
+ * Every route of the spec (§2), by the names it gives. Screens that later work builds share the
+ * coming-soon module until then; each keeps its own id so links and tests name it already.
+ */
+const soon = "routes/coming-soon.tsx";
+const staticPage = "routes/static-page.tsx";
+
+export default [
+  route("api/settings.php", "routes/api.settings.ts", { id: "api-settings" }),
+  route("site-entry", "routes/site-entry.ts", { id: "site-entry" }),
+  route("favicon.svg", "routes/favicon.ts", { id: "favicon" }),
+
+  layout("layouts/default.tsx", [
+    index("routes/index.tsx", { id: "index" }),
+    route("lang-config", "routes/lang-config.tsx", { id: "lang-config" }),
+    route("index-new-design", soon, { id: "index-new-design" }),
+    route("login", soon, { id: "login" }),
+    route("signup", soon, { id: "signup" }),
+    route("complete-signup", soon, { id: "complete-signup" }),
+    route("reset-password", soon, { id: "reset-password" }),
+    route("reset-password/do", soon, { id: "reset-password-do" }),
+    route("account-deleted", soon, { id: "account-deleted" }),
+    route("activate/done", soon, { id: "activate-done" }),
+    route("activate/error", soon, { id: "activate-error" }),
+    route("mail-change/do", soon, { id: "mail-change-do" }),
+
+    route("members", soon, { id: "members" }),
+    route("members/:id", soon, { id: "members-id" }),
+    route("match-finder", soon, { id: "match-finder" }),
+    route("swipe-game", soon, { id: "swipe-game" }),
+    route("profile", soon, { id: "profile" }),
+    route("notifications", soon, { id: "notifications" }),
+    route("premium", soon, { id: "premium" }),
+    route("pricing", soon, { id: "pricing" }),
+    route("directdebit", soon, { id: "directdebit" }),
+    route("complaints", soon, { id: "complaints" }),
+
+    route("likes", soon, { id: "likes" }),
+    route("likes/m/:id", soon, { id: "likes-m-id" }),
+    route("likes/:type", soon, { id: "likes-type" }),
+
+    route("credits", soon, { id: "credits" }),
+    route("credits/repeat-order", soon, { id: "credits-repeat-order" }),
+    route("credits/:id/:paymentmethod?", soon, { id: "credits-id-paymentmethod" }),
+    route("transactions/:id?", soon, { id: "transactions-id" }),
+
+    route("pages/terms", staticPage, { id: "pages-terms" }),
+    route("pages/privacy", staticPage, { id: "pages-privacy" }),
+    route("pages/cookies", staticPage, { id: "pages-cookies" }),
+    route("pages/ban", staticPage, { id: "pages-ban" }),
+    route("pages/return-policy", staticPage, { id: "pages-return-policy" }),
+    route("pages/faq", staticPage, { id: "pages-faq" }),
+    route("pages/service", staticPage, { id: "pages-service" }),
+    route("pages/:token", staticPage, { id: "pages-token" }),
+
+    route("*", "routes/not-found.tsx", { id: "not-found" }),
+  ]),
+
+  layout("layouts/chat.tsx", [
+    route("chats", soon, { id: "chats" }),
+    route("chats/:id", soon, { id: "chats-id" }),
+    route("members/:id/chat", soon, { id: "members-id-chat" }),
+  ]),
+
+  layout("layouts/empty.tsx", [
+    route("signup-matches", soon, { id: "signup-matches" }),
+    route("members/:id/signup", soon, { id: "members-id-signup" }),
+  ]),
+
+  layout("layouts/lander.tsx", [
+    route("members/:id/landing", soon, { id: "members-id-landing" }),
+    route("members/:id/landing2/:slug?", soon, { id: "members-id-landing2" }),
+    route("members/:id/landing3/:slug?", soon, { id: "members-id-landing3" }),
+    route("landers/tinderswipe", soon, { id: "landers-tinderswipe" }),
+    route("landers/:design/:slug?", "routes/lander.tsx", { id: "landers-design" }),
+  ]),
+] satisfies RouteConfig;

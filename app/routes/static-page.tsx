@@ -1,0 +1,63 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import type { NotFoundData } from "../components/error-page";
+import { supportPhone } from "../../server/sites/settings";
+import * as styles from "./static-page.css";
+
+/** The static pages of §2, by the token in their path; their texts live in the `pages` namespace. */
+const PAGE_KEYS: Record<string, string> = {
+  terms: "terms",
+  privacy: "privacy",
+  cookies: "cookies",
+  ban: "ban",
+  "return-policy": "returnPolicy",
+  faq: "faq",
+  service: "service",
+};
+
+type Section = { heading: string; paragraphs: string[] };
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const token = params.token ?? new URL(request.url).pathname.split("/").pop() ?? "";
+  const key = PAGE_KEYS[token];
+  if (!key) throw data<NotFoundData>({ messageKey: "errors.notFound" }, { status: 404 });
+  const { site, t } = context;
+  const values = {
+    name: site.name,
+    company: site.company.name,
+    address: [site.company.address, site.company.zip, site.company.city].filter(Boolean).join(", "),
+    country: site.company.country,
+    kvk: site.company.kvk || "-",
+    email: site.support_email,
+    phone: supportPhone(site.support_phone, site.default_country) ?? site.support_email,
+    refundDays: site.refund_days,
+    minAge: site.min_age,
+    interpolation: { escapeValue: false },
+  };
+  return {
+    title: t(`pages:${key}.title`, values),
+    intro: t(`pages:${key}.intro`, values),
+    sections: t(`pages:${key}.sections`, { ...values, returnObjects: true }) as unknown as Section[],
+    siteName: site.name,
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: `${data.title} · ${data.siteName}` }] : []);
+
+export default function StaticPage() {
+  const { title, intro, sections } = useLoaderData<typeof loader>();
+  return (
+    <main id="main" className={styles.page}>
+      <h1>{title}</h1>
+      <p className={styles.intro}>{intro}</p>
+      {sections.map((section) => (
+        <section key={section.heading} className={styles.section}>
+          <h2>{section.heading}</h2>
+          {section.paragraphs.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+        </section>
+      ))}
+    </main>
+  );
+}

@@ -1,0 +1,79 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { Kysely, PostgresDialect } from "kysely";
+import { PGliteDialect } from "kysely-pglite-dialect";
+import pg from "pg";
+import type { Database } from "./schema";
+
+/** Raw SQL inside one transaction: what plain-SQL migrations need and Kysely does not offer. */
+export type ScriptTransaction = {
+  exec(script: string): Promise<void>;
+  rows<Row>(query: string): Promise<Row[]>;
+};
+
+export type Store = {
+  db: Kysely<Database>;
+  engine: "pglite" | "postgres";
+  transactionScript<T>(work: (tx: ScriptTransaction) => Promise<T>): Promise<T>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+type StoreOptions = { databaseUrl?: string; dataDir: string; poolSize?: number };
+
+/** PostgreSQL over node-postgres when a URL is given; else PGlite, embedded, in DATA_DIR/pglite. */
+export async function openStore({ databaseUrl, dataDir, poolSize = 10 }: StoreOptions): Promise<Store> {
+  return databaseUrl ? openPostgres(databaseUrl, poolSize) : openPglite(dataDir === ":memory:" ? undefined : path.join(dataDir, "pglite"));
+}
+
+async function openPglite(directory: string | undefined): Promise<Store> {
+  if (directory) await mkdir(directory, { recursive: true });
+  const client = await PGlite.create(directory);
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  return {
+    db,
+    engine: "pglite",
+    transactionScript: (work) =>
+      client.transaction((tx) =>
+        work({
+          exec: async (script) => void (await tx.exec(script)),
+          rows: async <Row>(query: string) => (await tx.query<Row>(query)).rows,
+        }),
+      ),
+    ping: async () => void (await client.query("select 1")),
+    close: async () => {
+      await db.destroy();
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function openPostgres(connectionString: string, max: number): Promise<Store> {
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5_000 });
+  pool.on("error", () => {}); // an idle client's lost connection is replaced on next use
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    engine: "postgres",
+    transactionScript: async (work) => {
+      const client = await pool.connect();
+      try {
+        await client.query("begin");
+        const result = await work({
+          exec: async (script) => void (await client.query(script)),
+          rows: async <Row>(query: string) => (await client.query(query)).rows as Row[],
+        });
+        await client.query("commit");
+        return result;
+      } catch (error) {
+        await client.query("rollback").catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    ping: async () => void (await pool.query("select 1")),
+    close: () => db.destroy(),
+  };
+}

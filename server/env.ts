@@ -1,0 +1,52 @@
+import path from "node:path";
+import { z } from "zod";
+
+const url = (protocols: string[], example: string) =>
+  z.string().refine((value) => {
+    try {
+      return protocols.includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, `must be a URL such as ${example}`);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"], { error: "must be development, production or test" }).default("development"),
+  PORT: z.coerce.number({ error: "must be a port number" }).int().min(0).max(65535, { error: "must be a port number up to 65535" }).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  SITES_DIR: z.string().min(1).default("./sites"),
+  LOCALES_DIR: z.string().min(1).default("./locales"),
+  DATABASE_URL: url(["postgres:", "postgresql:"], "postgres://user@127.0.0.1:5432/amora").optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1, { error: "must be at least 1" }).default(10),
+  REDIS_URL: url(["redis:", "rediss:"], "redis://127.0.0.1:6379").optional(),
+  COUNTRY_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, { error: "must be an HTTP header name such as cf-ipcountry" })
+    .transform((name) => name.toLowerCase())
+    .default("cf-ipcountry"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = z.output<typeof envSchema> & { DATA_DIR: string; SITES_DIR: string; LOCALES_DIR: string };
+
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+/** Reads the environment once at start; each bad variable is named with what is wrong with it. */
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ""));
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new EnvError(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  return {
+    ...env,
+    DATA_DIR: path.resolve(env.DATA_DIR),
+    SITES_DIR: path.resolve(env.SITES_DIR),
+    LOCALES_DIR: path.resolve(env.LOCALES_DIR),
+  };
+}

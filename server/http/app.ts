@@ -1,0 +1,105 @@
+import path from "node:path";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express, { type Request, type Response } from "express";
+import type { Resource } from "i18next";
+import { pinoHttp } from "pino-http";
+import type { Env } from "../env";
+import { NAMESPACES, type Namespace } from "../i18n/catalog";
+import type { Site } from "../sites/schema";
+import { buildRequestContext, type Services } from "./request-context";
+import { securityHeaders } from "./security-headers";
+import { UNKNOWN_HOST_PAGE } from "./unknown-host";
+
+type AppOptions = {
+  env: Pick<Env, "NODE_ENV" | "COUNTRY_HEADER">;
+  services: Services;
+  resources: Resource;
+  /** The Remix server build, or a function that loads it per request (the Vite dev server). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Built client assets; absent in development, where Vite serves them. */
+  clientDir?: string;
+  /** Runs before everything else in development (Vite's middleware). */
+  devMiddleware?: express.RequestHandler;
+};
+
+const READY_TIMEOUT_MS = 2_000;
+
+function withTimeout(promise: Promise<void>, ms: number): Promise<void> {
+  return Promise.race([promise, new Promise<void>((_, reject) => setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms).unref())]);
+}
+
+export function createHttpApp({ env, services, resources, build, clientDir, devMiddleware }: AppOptions) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", true);
+
+  // Probes answer on any host: load balancers call them by IP.
+  app.get("/healthz", (_req, res) => void res.type("text/plain").send("ok"));
+  app.get("/readyz", async (_req, res) => {
+    const checks = await Promise.allSettled([
+      withTimeout(services.store.ping(), READY_TIMEOUT_MS),
+      withTimeout(services.bus.ping(), READY_TIMEOUT_MS),
+    ]);
+    const [store, bus] = checks.map((check) => (check.status === "fulfilled" ? "ok" : `down: ${(check.reason as Error).message}`));
+    const ready = checks.every((check) => check.status === "fulfilled");
+    res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "not ready", store, bus });
+  });
+
+  app.use(compression());
+  app.use(
+    pinoHttp({
+      logger: services.log,
+      serializers: {
+        req: (req: { method: string; url: string; headers: Record<string, string> }) => ({ method: req.method, url: req.url, host: req.headers.host }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+      customProps: (req) => ({ siteId: (req as Request).res?.locals.site?.id ?? null }),
+      autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
+    }),
+  );
+
+  if (devMiddleware) app.use(devMiddleware);
+  if (clientDir) {
+    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  }
+
+  // Translations for the browser's i18next, one namespace at a time.
+  app.get("/locales/:language/:namespace.json", (req, res) => {
+    const language = resources[req.params.language];
+    const namespace = req.params.namespace as Namespace;
+    // A regional variant without overrides for a namespace is an empty bundle, not a missing one.
+    if (!language || !NAMESPACES.includes(namespace)) return void res.status(404).json({ error: "not found" });
+    const bundle = language[namespace] ?? {};
+    res.set("Cache-Control", "public, max-age=300").json(bundle);
+  });
+
+  // Everything below belongs to a brand: an unknown host gets a page that names none.
+  app.use((req, res, next) => {
+    const site = services.sites.resolveHost(req.headers.host);
+    if (!site) return void res.status(404).type("html").send(UNKNOWN_HOST_PAGE);
+    res.locals.site = site;
+    next();
+  });
+
+  app.use(securityHeaders(env.NODE_ENV === "production"));
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: env.NODE_ENV,
+      getLoadContext: (req: Request, res: Response) =>
+        buildRequestContext({
+          site: res.locals.site as Site,
+          header: (name) => req.get(name),
+          countryHeader: env.COUNTRY_HEADER,
+          services,
+          log: req.log,
+        }),
+    }),
+  );
+  return app;
+}

@@ -1,0 +1,16 @@
+import { serialize } from "cookie";
+
+export const LOCALE_COOKIE = "locale";
+export const SITE_ENTRY_COOKIE = "site_entry_skipped";
+
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/** The chosen language, kept 365 days (§9). */
+export function localeCookie(language: string): string {
+  return serialize(LOCALE_COOKIE, language, { path: "/", maxAge: YEAR_SECONDS, sameSite: "lax" });
+}
+
+/** When the visitor closed the site-entry warning (§2). */
+export function siteEntryCookie(skippedAt: number): string {
+  return serialize(SITE_ENTRY_COOKIE, String(skippedAt), { path: "/", maxAge: YEAR_SECONDS, sameSite: "lax" });
+}

@@ -1,0 +1,57 @@
+import type { AddressInfo } from "node:net";
+import type { ServerBuild } from "@remix-run/node";
+import type express from "express";
+import { openBus } from "./bus";
+import { openStore } from "./db/database";
+import { migrate } from "./db/migrate";
+import { readEnv, type Env } from "./env";
+import { createHttpApp } from "./http/app";
+import { createI18n, loadCatalog } from "./i18n/catalog";
+import { createLogger } from "./log";
+import { SiteRegistry } from "./sites/registry";
+import { syncSites } from "./sites/sync";
+
+type StartOptions = {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  clientDir?: string;
+  devMiddleware?: express.RequestHandler;
+  env?: Env;
+};
+
+/**
+ * Starts one app instance: reads the environment and the site files (refusing to start on either
+ * being invalid), migrates the store, connects the bus, and serves. Returns a handle to stop it.
+ */
+export async function startServer({ build, clientDir, devMiddleware, env = readEnv() }: StartOptions) {
+  const log = createLogger(env.LOG_LEVEL);
+  const production = env.NODE_ENV === "production";
+  const sites = await SiteRegistry.open({ dir: env.SITES_DIR, allowLocalhostIds: !production, log });
+  const store = await openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: env.DATABASE_POOL_SIZE });
+  const applied = await migrate(store);
+  if (applied.length > 0) log.info({ applied }, "migrations applied");
+  await syncSites(store, sites.all());
+  sites.onChange((all) => void syncSites(store, all).catch((error: Error) => log.error({ err: error }, "syncing sites failed")));
+  sites.watch();
+
+  const bus = await openBus(env.REDIS_URL);
+  const resources = await loadCatalog(env.LOCALES_DIR);
+  const i18n = await createI18n(resources);
+  const services = { store, bus, i18n, log, sites };
+  const app = createHttpApp({ env, services, resources, build, clientDir, devMiddleware });
+
+  const server = app.listen(env.PORT, env.HOST);
+  await new Promise<void>((resolve, reject) => server.once("listening", resolve).once("error", reject));
+  const port = (server.address() as AddressInfo).port;
+  log.info({ port, store: store.engine, bus: bus.kind }, "listening");
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      sites.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await bus.close();
+      await store.close();
+    })());
+
+  return { port, sites, store, bus, log, stop, server };
+}

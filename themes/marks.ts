@@ -1,0 +1,14 @@
+import type { LogoMark } from "./index";
+
+/** SVG paths of the logo marks, drawn in a 24×24 box; shared by the logo and the favicon. */
+export const MARK_PATHS: Record<LogoMark, string> = {
+  heart: "M12 21s-7.5-4.6-9.6-9.2C1 8.6 3 5 6.5 5c2.1 0 3.5 1.1 4.5 2.6C12 6.1 13.4 5 15.5 5 19 5 21 8.6 19.6 11.8 17.5 16.4 12 21 12 21z",
+  crown: "M3 18h18l1-11-5.5 4L12 4l-4.5 7L2 7l1 11zm0 2h18v2H3z",
+  spark: "M12 2l2.4 7.2L22 12l-7.6 2.8L12 22l-2.4-7.2L2 12l7.6-2.8z",
+  flower: "M12 8a4 4 0 1 1 4-4 4 4 0 1 1 0 8 4 4 0 1 1-4 4 4 4 0 1 1-4-4 4 4 0 1 1 0-8 4 4 0 0 1 4 4zm0 2.5a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3z",
+};
+
+/** The favicon of a brand: its mark on a rounded square of the theme colour. */
+export function faviconSvg(mark: LogoMark, color: string, accent: string): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="${color}"/><g transform="translate(4 4)"><path d="${MARK_PATHS[mark]}" fill="#fff"/></g><circle cx="26" cy="6" r="3" fill="${accent}"/></svg>`;
+}
