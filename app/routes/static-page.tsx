@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import type { NotFoundData } from "../components/error-page";
+import { formatDate, termsVersionDate } from "../../server/i18n/dates";
 import { supportPhone } from "../../server/sites/settings";
 import * as styles from "./static-page.css";
 
@@ -39,16 +40,21 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     intro: t(`pages:${key}.intro`, values),
     sections: t(`pages:${key}.sections`, { ...values, returnObjects: true }) as unknown as Section[],
     siteName: site.name,
+    version:
+      key === "terms"
+        ? t("pages:version", { date: formatDate(termsVersionDate(site.company.added), context.i18nLanguage, context.timeZone) })
+        : undefined,
   };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: `${data.title} · ${data.siteName}` }] : []);
 
 export default function StaticPage() {
-  const { title, intro, sections } = useLoaderData<typeof loader>();
+  const { title, intro, sections, version } = useLoaderData<typeof loader>();
   return (
     <main id="main" className={styles.page}>
       <h1>{title}</h1>
+      {version ? <p className={styles.version}>{version}</p> : null}
       <p className={styles.intro}>{intro}</p>
       {sections.map((section) => (
         <section key={section.heading} className={styles.section}>

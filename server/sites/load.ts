@@ -39,7 +39,7 @@ export function parseSiteFile(fileName: string, text: string): { site?: Site; pr
   } catch (error) {
     return { problems: [{ file, path: "", message: `is not valid JSON: ${(error as Error).message}` }] };
   }
-  const result = siteSchema.safeParse(json);
+  const result = siteSchema.safeParse(json, { reportInput: true });
   if (!result.success) {
     return { problems: result.error.issues.map((issue) => ({ file, path: jsonPath(issue.path), message: issueMessage(issue) })) };
   }

@@ -1,0 +1,61 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openStore, type Store } from "../../server/db/database";
+import { migrate } from "../../server/db/migrate";
+import { parseSiteFile } from "../../server/sites/load";
+import { syncSites } from "../../server/sites/sync";
+import { freshDatabaseUrl } from "../support/databases";
+import { siteFile } from "../support/site-fixtures";
+
+const engine = process.env.DATABASE_URL ? "postgres" : "pglite";
+
+describe(`store on ${engine}`, () => {
+  let store: Store;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const database = await freshDatabaseUrl();
+    drop = database.drop;
+    store = await openStore({ databaseUrl: database.url, dataDir: await mkdtemp(path.join(tmpdir(), "amora-store-")) });
+  });
+
+  afterAll(async () => {
+    await store?.close();
+    await drop?.();
+  });
+
+  it("runs on the engine the environment names", () => {
+    expect(store.engine).toBe(engine);
+  });
+
+  it("applies each migration once, however often it runs", async () => {
+    expect(await migrate(store)).toContain("0001_sites.sql");
+    expect(await migrate(store)).toEqual([]);
+    await Promise.all([migrate(store), migrate(store)]);
+    const rows = await store.transactionScript((tx) => tx.rows<{ name: string }>("select name from schema_migrations"));
+    expect(rows.map((row) => row.name)).toEqual(["0001_sites.sql"]);
+  });
+
+  it("rolls a failing migration back whole", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "amora-migrations-"));
+    const { writeFile } = await import("node:fs/promises");
+    await writeFile(path.join(dir, "0001_half.sql"), "create table half_done (id int); select * from no_such_table;");
+    await expect(migrate(store, dir)).rejects.toThrow(/no_such_table/);
+    const tables = await store.transactionScript((tx) => tx.rows("select 1 from information_schema.tables where table_name = 'half_done'"));
+    expect(tables).toEqual([]);
+  });
+
+  it("mirrors the brands into the sites table and follows renames", async () => {
+    const site = (overrides: Record<string, unknown>) => parseSiteFile("sites/flirt-nl.json", JSON.stringify(siteFile(overrides))).site!;
+    await syncSites(store, [site({ name: "Flirt" })]);
+    await syncSites(store, [site({ name: "Flirt NL", pool: "benelux" })]);
+    const rows = await store.db.selectFrom("sites").select(["id", "name", "pool"]).execute();
+    expect(rows).toEqual([{ id: "flirt-nl", name: "Flirt NL", pool: "benelux" }]);
+  });
+
+  it("answers a ping", async () => {
+    await expect(store.ping()).resolves.toBeUndefined();
+  });
+});

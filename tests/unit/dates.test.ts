@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { formatDate, termsVersionDate } from "../../server/i18n/dates";
+
+describe("dates", () => {
+  const date = new Date("2024-03-01T23:30:00Z");
+
+  it("formats in the visitor's language and time zone", () => {
+    expect(formatDate(date, "nl", "Europe/Amsterdam")).toBe("2 maart 2024");
+    expect(formatDate(date, "de", "Europe/Berlin")).toBe("2. März 2024");
+    expect(formatDate(date, "en-US", "America/New_York")).toBe("March 1st, 2024");
+  });
+
+  it("formats in Dutch when the language is unknown", () => {
+    expect(formatDate(date, "xx", "UTC")).toBe("1 maart 2024");
+  });
+
+  it("dates the terms December 2023 unless the company was added later", () => {
+    expect(termsVersionDate(undefined).toISOString()).toBe("2023-12-01T00:00:00.000Z");
+    expect(termsVersionDate("2023-01-05").toISOString()).toBe("2023-12-01T00:00:00.000Z");
+    expect(termsVersionDate("2024-03-01").toISOString()).toBe("2024-03-01T00:00:00.000Z");
+  });
+});
