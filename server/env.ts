@@ -35,7 +35,7 @@ export class EnvError extends Error {
 }
 
 /** Reads the environment once at start; each bad variable is named with what is wrong with it. */
-export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+export function readEnv(source: Record<string, string | undefined> = process.env): Env {
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ""));
   const result = envSchema.safeParse(present);
   if (!result.success) {

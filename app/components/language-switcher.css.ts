@@ -1,6 +1,5 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "../../themes";
-import { media } from "../../themes/breakpoints";
 
 export const form = style({ display: "flex", alignItems: "center", gap: "0.4rem" });
 export const label = style({
@@ -19,6 +18,4 @@ export const select = style({
   background: vars.color.surface,
   color: vars.color.text,
   font: "inherit",
-  maxWidth: "5.75rem",
-  "@media": { [media.sm]: { maxWidth: "9.5rem" } },
 });

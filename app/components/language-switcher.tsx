@@ -26,8 +26,9 @@ export function LanguageSwitcher() {
         onChange={(event) => event.currentTarget.form?.requestSubmit()}
       >
         {data.languages.map((language) => (
-          <option key={language.code} value={language.code} lang={language.code}>
-            {language.name}
+          // Codes keep the bar narrow on phones; /lang-config lists the full names.
+          <option key={language.code} value={language.code} lang={language.code} title={language.name}>
+            {language.code.toUpperCase()}
           </option>
         ))}
       </select>

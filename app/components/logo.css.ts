@@ -17,6 +17,7 @@ export const name = style({
   fontWeight: 800,
   fontSize: "1.15rem",
   letterSpacing: "-0.01em",
+  minWidth: 0,
   overflow: "hidden",
   textOverflow: "ellipsis",
   whiteSpace: "nowrap",

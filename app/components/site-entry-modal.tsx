@@ -1,8 +1,16 @@
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { useRootData } from "../root";
 import * as styles from "./site-entry-modal.css";
+
+const STANDALONE = "(display-mode: standalone)";
+const isInstalledApp = () => window.matchMedia(STANDALONE).matches;
+function subscribeToDisplayMode(onChange: () => void) {
+  const query = window.matchMedia(STANDALONE);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
 
 /**
  * The site-entry warning of §2: once for logged-out visitors, not in installed-app mode. Confirming
@@ -13,12 +21,9 @@ export function SiteEntryModal() {
   const { t } = useTranslation();
   const fetcher = useFetcher();
   const button = useRef<HTMLButtonElement>(null);
-  const [installedApp, setInstalledApp] = useState(false);
+  const installedApp = useSyncExternalStore(subscribeToDisplayMode, isInstalledApp, () => false);
 
-  useEffect(() => {
-    setInstalledApp(window.matchMedia("(display-mode: standalone)").matches);
-    button.current?.focus();
-  }, []);
+  useEffect(() => button.current?.focus(), []);
 
   if (!data?.showSiteEntryPopup || installedApp || fetcher.state !== "idle" || fetcher.data) return null;
   return (

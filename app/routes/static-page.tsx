@@ -42,7 +42,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     siteName: site.name,
     version:
       key === "terms"
-        ? t("pages:version", { date: formatDate(termsVersionDate(site.company.added), context.i18nLanguage, context.timeZone) })
+        ? t("pages:version", { date: formatDate(termsVersionDate(site.company.added), context.i18nLanguage, "UTC") })
         : undefined,
   };
 }

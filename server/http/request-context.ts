@@ -4,7 +4,7 @@ import type { i18n, TFunction } from "i18next";
 import type { Bus } from "../bus";
 import type { Store } from "../db/database";
 import { chooseLanguage, visibleLanguages } from "../i18n/locale";
-import { translationLanguage, type Language } from "../i18n/languages";
+import { translationLanguage } from "../i18n/languages";
 import type { Logger } from "../log";
 import { COUNTRIES, ENTRY_WARNING_COUNTRIES, isCountryCode } from "../sites/countries";
 import type { SiteRegistry } from "../sites/registry";

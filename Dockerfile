@@ -1,0 +1,28 @@
+# syntax=docker/dockerfile:1
+# Multi-stage: install and build with dev dependencies, run with production ones as a non-root user.
+
+FROM node:20-bookworm-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+
+FROM deps AS build
+COPY . .
+RUN npm run build && npm prune --omit=dev
+
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
+WORKDIR /app
+RUN groupadd --system amora && useradd --system --gid amora --home /app amora \
+  && mkdir -p /data && chown amora:amora /data
+COPY --from=build --chown=amora:amora /app/node_modules ./node_modules
+COPY --from=build --chown=amora:amora /app/build ./build
+COPY --chown=amora:amora package.json ./
+COPY --chown=amora:amora sites ./sites
+COPY --chown=amora:amora locales ./locales
+COPY --chown=amora:amora server/db/migrations ./server/db/migrations
+USER amora
+VOLUME ["/data"]
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+CMD ["node", "build/server.js"]

@@ -1,0 +1,22 @@
+import { chromium, type Browser, type BrowserContext } from "playwright-core";
+
+/** Debian's Chromium, never a downloaded one; the flags keep it off the network. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+}
+
+export const PHONE = { width: 360, height: 740 };
+export const DESKTOP = { width: 1280, height: 900 };
+
+/** A visitor who already closed the site-entry warning, so pages show as a returning visitor sees them. */
+export async function returningVisitor(browser: Browser, origin: string, options: { viewport?: typeof PHONE; country?: string } = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: options.viewport ?? DESKTOP,
+    extraHTTPHeaders: options.country ? { "cf-ipcountry": options.country } : {},
+  });
+  await context.addCookies([{ name: "site_entry_skipped", value: String(Date.now()), url: origin }]);
+  return context;
+}
