@@ -6,13 +6,13 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
-import { LANGUAGES } from "../server/i18n/languages";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "../server/i18n/languages";
 import { contentSecurityPolicy } from "./csp.server";
 
 const ABORT_DELAY = 5_000;
 
 // Only for its reading of the route modules' `handle.i18n`; languages come from the request context.
-const routeNamespaces = new RemixI18Next({ detection: { supportedLanguages: [...LANGUAGES], fallbackLanguage: "nl" } });
+const routeNamespaces = new RemixI18Next({ detection: { supportedLanguages: [...LANGUAGES], fallbackLanguage: DEFAULT_LANGUAGE } });
 
 export default async function handleRequest(
   request: Request,
@@ -22,8 +22,8 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const ns = routeNamespaces.getRouteNamespaces(remixContext);
+  // The shared instance already holds every language; a clone only fixes this request's language.
   const instance = loadContext.services.i18n.cloneInstance({ lng: loadContext.i18nLanguage, ns, defaultNS: "common" });
-  await instance.loadNamespaces(ns);
 
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
   return new Promise<Response>((resolve, reject) => {

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { nicheName } from "../../server/sites/schema";
-import { localized } from "../../server/sites/settings";
+import { siteDescription, siteTitle } from "../../server/sites/settings";
 import { col, container, md, row } from "../styles/grid.css";
 import * as styles from "./index.css";
 
@@ -12,8 +12,8 @@ export async function loader({ context }: LoaderFunctionArgs) {
     name: site.name,
     niche: nicheName(site.niche),
     signupCredits: site.signup_credits,
-    title: localized(site.index_title, language) ?? t("home.metaTitle", { name: site.name }),
-    description: localized(site.description, language) ?? t("home.metaDescription", { name: site.name }),
+    title: siteTitle(site, language, t),
+    description: siteDescription(site, language, t),
   };
 }
 

@@ -2,7 +2,6 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useLoaderData } from "@remix-run/react";
 import type { NotFoundData } from "../components/error-page";
 import { formatDate, termsVersionDate } from "../../server/i18n/dates";
-import { supportPhone } from "../../server/sites/settings";
 import * as styles from "./static-page.css";
 
 /** The static pages of §2, by the token in their path; their texts live in the `pages` namespace. */
@@ -30,7 +29,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     country: site.company.country,
     kvk: site.company.kvk || "-",
     email: site.support_email,
-    phone: supportPhone(site.support_phone, site.default_country) ?? site.support_email,
+    phone: site.support_phone ?? site.support_email,
     refundDays: site.refund_days,
     minAge: site.min_age,
     interpolation: { escapeValue: false },

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { COUNTRIES, isCountryCode, type CountryCode } from "./countries";
 import { INTERESTS } from "./interests";
+import { supportPhone } from "./phone";
 import { LANGUAGES, type Language } from "../i18n/languages";
 import { THEME_NAMES } from "../../themes/names";
 
@@ -154,6 +155,8 @@ export const siteSchema = siteObject
       locales,
       currencies,
       mail_name: file.mail_name ?? file.name,
+      // Cleaned once here, not on every page that shows it.
+      support_phone: supportPhone(file.support_phone, defaultCountry),
     };
   });
 

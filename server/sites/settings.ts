@@ -1,4 +1,3 @@
-import { parsePhoneNumberFromString } from "libphonenumber-js";
 import type { TFunction } from "i18next";
 import { COUNTRIES } from "./countries";
 import type { Site } from "./schema";
@@ -12,13 +11,13 @@ export function localized(text: LocalizedText | undefined, language: Language): 
   return text[language] ?? text.en ?? Object.values(text)[0];
 }
 
-/** §9: the support phone cleaned of hyphens and spaces; for US brands written with dashes. */
-export function supportPhone(raw: string | undefined, country: string): string | undefined {
-  if (!raw) return undefined;
-  const phone = parsePhoneNumberFromString(raw, country as never);
-  if (!phone) return raw.replace(/[\s-]/g, "");
-  if (country === "US" && phone.country === "US") return phone.formatNational().replace(/[()]/g, "").replace(/\s/g, "-");
-  return phone.number;
+/** The brand's page title and description in the visitor's language, else the catalogue's. */
+export function siteTitle(site: Site, language: Language, t: TFunction): string {
+  return localized(site.index_title, language) ?? t("home.metaTitle", { name: site.name });
+}
+
+export function siteDescription(site: Site, language: Language, t: TFunction): string {
+  return localized(site.description, language) ?? t("home.metaDescription", { name: site.name });
 }
 
 type SettingsInput = {
@@ -43,8 +42,8 @@ export function publicSettings({ site, language, geoipCountry, t }: SettingsInpu
     locales: site.locales,
     currencies: site.currencies,
     currency: site.currencies[selectedCountry as keyof typeof site.currencies],
-    index_title: localized(site.index_title, language) ?? t("home.metaTitle", { name: site.name }),
-    description: localized(site.description, language) ?? t("home.metaDescription", { name: site.name }),
+    index_title: siteTitle(site, language, t),
+    description: siteDescription(site, language, t),
     visible_profile_fields: site.visible_profile_fields,
     visible_profile_notes: site.visible_profile_notes,
     geoip_country: geoipCountry,
@@ -58,7 +57,7 @@ export function publicSettings({ site, language, geoipCountry, t }: SettingsInpu
     message_length: site.message_length,
     minimum_message_costs: site.minimum_message_costs,
     support_email: site.support_email,
-    support_phone: supportPhone(site.support_phone, site.default_country),
+    support_phone: site.support_phone,
     company: site.company,
     delete_discount: site.delete_discount,
     enable_site_entry_popup: site.enable_site_entry_popup,

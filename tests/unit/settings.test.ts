@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createI18n, loadCatalog } from "../../server/i18n/catalog";
 import { parseSiteFile } from "../../server/sites/load";
-import { publicSettings, supportPhone } from "../../server/sites/settings";
+import { supportPhone } from "../../server/sites/phone";
+import { publicSettings } from "../../server/sites/settings";
 import { siteFile } from "../support/site-fixtures";
 
 const i18n = await createI18n(await loadCatalog("locales"));
