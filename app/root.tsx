@@ -2,18 +2,22 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useChangeLanguage } from "remix-i18next/react";
+import { signupsOpen } from "../server/accounts/signup";
 import { LANGUAGE_NAMES } from "../server/i18n/languages";
 import { THEMES } from "../themes";
 import { ErrorPage } from "./components/error-page";
+import { SignupModalProvider } from "./components/signup/signup-modal";
 import { SiteEntryModal } from "./components/site-entry-modal";
 import "./styles/global.css";
 
-export const handle = { i18n: ["common"] };
+// "account" too: the signup modal and the account menu appear on every page.
+export const handle = { i18n: ["common", "account"] };
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const { site, t } = context;
   const theme = THEMES[site.theme];
   const popupCountries = site.site_entry_popup_countries;
+  const member = context.member;
   return {
     site: {
       id: site.id,
@@ -24,6 +28,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
       markColor: theme.markColor,
       markAccent: theme.markAccent,
       supportEmail: site.support_email,
+      supportPhone: site.support_phone ?? null,
       company: { name: site.company.name, city: site.company.city, country: site.company.country },
     },
     country: context.country,
@@ -32,7 +37,12 @@ export async function loader({ context }: LoaderFunctionArgs) {
     i18nLanguage: context.i18nLanguage,
     languages: context.visibleLanguages.map((code) => ({ code, name: LANGUAGE_NAMES[code] })),
     entryWarningEverywhere: context.entryWarningEverywhere,
+    member: member
+      ? { profileId: member.profileId, name: member.name, confirmed: member.status === "confirmed", credits: member.credits, paidUser: member.paidUser }
+      : null,
+    signup: { open: signupsOpen(site, context.tracking), minAge: site.min_age, today: context.today },
     showSiteEntryPopup:
+      !member &&
       site.enable_site_entry_popup === "yes" &&
       (!popupCountries || (popupCountries as string[]).includes(context.geoipCountry)) &&
       context.siteEntrySkippedAt === undefined,
@@ -75,10 +85,10 @@ export default function App() {
   const { i18nLanguage } = useLoaderData<typeof loader>();
   useChangeLanguage(i18nLanguage);
   return (
-    <>
+    <SignupModalProvider>
       <Outlet />
       <SiteEntryModal />
-    </>
+    </SignupModalProvider>
   );
 }
 

@@ -9,22 +9,30 @@ const staticPage = "routes/static-page.tsx";
 
 export default [
   route("api/settings.php", "routes/api.settings.ts", { id: "api-settings" }),
+  route("api/user.php", "routes/api.user.ts", { id: "api-user" }),
+  route("api/logout.php", "routes/api.logout.ts", { id: "api-logout" }),
+  route("api/signup.php", "routes/api.signup.ts", { id: "api-signup" }),
+  route("activate", "routes/activate.ts", { id: "activate" }),
   route("site-entry", "routes/site-entry.ts", { id: "site-entry" }),
   route("favicon.svg", "routes/favicon.ts", { id: "favicon" }),
+  route("logo.png", "routes/logo-png.ts", { id: "logo-png" }),
+  route("dev/mail/:id", "routes/dev.mail.id.ts", { id: "dev-mail-id" }),
 
   layout("layouts/default.tsx", [
     index("routes/index.tsx", { id: "index" }),
     route("lang-config", "routes/lang-config.tsx", { id: "lang-config" }),
     route("index-new-design", soon, { id: "index-new-design" }),
-    route("login", soon, { id: "login" }),
-    route("signup", soon, { id: "signup" }),
-    route("complete-signup", soon, { id: "complete-signup" }),
-    route("reset-password", soon, { id: "reset-password" }),
-    route("reset-password/do", soon, { id: "reset-password-do" }),
+    route("login", "routes/login.tsx", { id: "login" }),
+    route("signup", "routes/signup.tsx", { id: "signup" }),
+    route("complete-signup", "routes/complete-signup.tsx", { id: "complete-signup" }),
+    route("reset-password", "routes/reset-password.tsx", { id: "reset-password" }),
+    route("reset-password/do", "routes/reset-password-do.tsx", { id: "reset-password-do" }),
     route("account-deleted", soon, { id: "account-deleted" }),
-    route("activate/done", soon, { id: "activate-done" }),
-    route("activate/error", soon, { id: "activate-error" }),
-    route("mail-change/do", soon, { id: "mail-change-do" }),
+    route("activate/done", "routes/activate-done.tsx", { id: "activate-done" }),
+    route("activate/error", "routes/activate-error.tsx", { id: "activate-error" }),
+    route("mail-change/do", "routes/mail-change-do.tsx", { id: "mail-change-do" }),
+    route("settings", "routes/settings.tsx", { id: "settings" }),
+    route("dev/mail", "routes/dev.mail.tsx", { id: "dev-mail" }),
 
     route("members", soon, { id: "members" }),
     route("members/:id", soon, { id: "members-id" }),
@@ -65,7 +73,7 @@ export default [
   ]),
 
   layout("layouts/empty.tsx", [
-    route("signup-matches", soon, { id: "signup-matches" }),
+    route("signup-matches", "routes/signup-matches.tsx", { id: "signup-matches" }),
     route("members/:id/signup", soon, { id: "members-id-signup" }),
   ]),
 

@@ -25,6 +25,15 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9-]+$/, { error: "must be an HTTP header name such as cf-ipcountry" })
     .transform((name) => name.toLowerCase())
     .default("cf-ipcountry"),
+  /** Comma-separated; the first signs new cookies, the others still verify (rotation). */
+  SESSION_SECRETS: z
+    .string()
+    .transform((value) => value.split(",").map((secret) => secret.trim()).filter(Boolean))
+    .refine((secrets) => secrets.length > 0 && secrets.every((secret) => secret.length >= 32), {
+      error: "must be one or more comma-separated secrets of at least 32 characters",
+    })
+    .optional(),
+  SMTP_URL: url(["smtp:", "smtps:"], "smtps://user:password@smtp.example.com:465").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -43,6 +52,9 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     throw new EnvError(`Invalid environment:\n${lines.join("\n")}`);
   }
   const env = result.data;
+  if (env.NODE_ENV === "production" && !env.SESSION_SECRETS) {
+    throw new EnvError("Invalid environment:\n  SESSION_SECRETS: is required in production (see README)");
+  }
   return {
     ...env,
     DATA_DIR: path.resolve(env.DATA_DIR),

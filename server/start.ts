@@ -1,13 +1,18 @@
 import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "@remix-run/node";
 import type express from "express";
+import { createAccountLimits } from "./accounts/limits";
+import { sessionSecrets } from "./accounts/secrets";
+import { createSessions } from "./accounts/sessions";
 import { openBus } from "./bus";
 import { openStore } from "./db/database";
 import { migrate } from "./db/migrate";
 import { readEnv, type Env } from "./env";
 import { createHttpApp } from "./http/app";
 import { createI18n, loadCatalog } from "./i18n/catalog";
-import { createLogger } from "./log";
+import { createLogger, type Logger } from "./log";
+import { createMailer } from "./mail/outbox";
+import { createMailTransport } from "./mail/transport";
 import { SiteRegistry } from "./sites/registry";
 import { syncSites } from "./sites/sync";
 
@@ -16,14 +21,15 @@ type StartOptions = {
   clientDir?: string;
   devMiddleware?: express.RequestHandler;
   env?: Env;
+  /** A logger to use instead of one on stdout (tests read what was logged). */
+  log?: Logger;
 };
 
 /**
  * Starts one app instance: reads the environment and the site files (refusing to start on either
  * being invalid), migrates the store, connects the bus, and serves. Returns a handle to stop it.
  */
-export async function startServer({ build, clientDir, devMiddleware, env = readEnv() }: StartOptions) {
-  const log = createLogger(env.LOG_LEVEL);
+export async function startServer({ build, clientDir, devMiddleware, env = readEnv(), log = createLogger(env.LOG_LEVEL) }: StartOptions) {
   const production = env.NODE_ENV === "production";
   const sites = await SiteRegistry.open({ dir: env.SITES_DIR, allowLocalhostIds: !production, log });
   const store = await openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: env.DATABASE_POOL_SIZE });
@@ -36,7 +42,12 @@ export async function startServer({ build, clientDir, devMiddleware, env = readE
   const bus = await openBus(env.REDIS_URL);
   const resources = await loadCatalog(env.LOCALES_DIR);
   const i18n = await createI18n(resources);
-  const services = { store, bus, i18n, log, sites };
+  const sessions = createSessions({ db: store.db, secrets: await sessionSecrets(env.SESSION_SECRETS, env.DATA_DIR), secure: production });
+  const mailer = createMailer({ db: store.db, transport: createMailTransport({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR }), log });
+  mailer.start();
+  const housekeeping = setInterval(() => void sessions.purgeExpired().catch((error: Error) => log.warn({ err: error }, "purging sessions failed")), 3_600_000);
+  housekeeping.unref();
+  const services = { store, bus, i18n, log, sites, sessions, limits: createAccountLimits(bus), mailer, dataDir: env.DATA_DIR, production };
   const app = createHttpApp({ env, services, resources, build, clientDir, devMiddleware });
 
   const server = app.listen(env.PORT, env.HOST);
@@ -48,10 +59,12 @@ export async function startServer({ build, clientDir, devMiddleware, env = readE
   const stop = () =>
     (stopping ??= (async () => {
       sites.close();
+      clearInterval(housekeeping);
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await mailer.stop();
       await bus.close();
       await store.close();
     })());
 
-  return { port, sites, store, bus, log, stop, server };
+  return { port, sites, store, bus, log, services, stop, server };
 }

@@ -32,3 +32,48 @@ export const skip = style({
   zIndex: 20,
   selectors: { "&:focus": { left: "0.5rem" } },
 });
+export const signup = style([
+  login,
+  { background: vars.color.surface, color: vars.color.primaryStrong, boxShadow: `inset 0 0 0 2px ${vars.color.primaryStrong}` },
+]);
+
+export const menu = style({ position: "relative" });
+export const menuButton = style({
+  display: "flex",
+  alignItems: "center",
+  minHeight: "44px",
+  padding: "0 0.9rem",
+  borderRadius: vars.radius.pill,
+  border: `2px solid ${vars.color.border}`,
+  cursor: "pointer",
+  fontWeight: 600,
+  listStyle: "none",
+  selectors: { "&::-webkit-details-marker": { display: "none" }, "&::after": { content: '"▾"', marginLeft: "0.4rem" } },
+});
+export const menuName = style({ maxWidth: "8rem", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" });
+export const menuList = style({
+  position: "absolute",
+  right: 0,
+  top: "calc(100% + 0.25rem)",
+  minWidth: "12rem",
+  margin: 0,
+  padding: "0.4rem 0",
+  listStyle: "none",
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.medium,
+  boxShadow: "0 0.5rem 1.5rem rgba(0, 0, 0, 0.15)",
+});
+export const menuItem = style({
+  display: "block",
+  width: "100%",
+  padding: "0.7rem 1rem",
+  border: 0,
+  background: "none",
+  color: vars.color.text,
+  font: "inherit",
+  textAlign: "left",
+  textDecoration: "none",
+  cursor: "pointer",
+  selectors: { "&:hover, &:focus-visible": { background: vars.color.surfaceMuted } },
+});

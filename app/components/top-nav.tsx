@@ -1,13 +1,20 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { container } from "../styles/grid.css";
+import { useRootData } from "../root";
+import { AccountMenu } from "./account-menu";
 import { LanguageSwitcher } from "./language-switcher";
+import { SignupLink } from "./signup/signup-modal";
 import { Logo } from "./logo";
 import * as styles from "./top-nav.css";
 
-/** The visitor's top navigation (§2): logo, language switcher, login button. */
+/**
+ * The top navigation (§2): logo and language switcher; signup and login buttons for visitors, the
+ * account menu for members (the member links arrive with the likes and chat work).
+ */
 export function TopNav({ showLanguageSwitcher = true }: { showLanguageSwitcher?: boolean }) {
   const { t } = useTranslation();
+  const member = useRootData()?.member;
   return (
     <header className={styles.bar}>
       <a href="#main" className={styles.skip}>
@@ -17,9 +24,16 @@ export function TopNav({ showLanguageSwitcher = true }: { showLanguageSwitcher?:
         <Logo />
         <div className={styles.actions}>
           {showLanguageSwitcher ? <LanguageSwitcher /> : null}
-          <Link to="/login" className={styles.login}>
-            {t("nav.login")}
-          </Link>
+          {member ? (
+            <AccountMenu name={member.name} />
+          ) : (
+            <>
+              <SignupLink className={styles.signup}>{t("nav.signup")}</SignupLink>
+              <Link to="/login" className={styles.login}>
+                {t("nav.login")}
+              </Link>
+            </>
+          )}
         </div>
       </nav>
     </header>

@@ -3,12 +3,10 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { localeCookie } from "../../server/http/cookies";
 import { LANGUAGE_NAMES, type Language } from "../../server/i18n/languages";
+import { setMemberLanguage } from "../../server/accounts/member";
+import { safeRedirect } from "../lib/safe-redirect";
 import * as styles from "./lang-config.css";
 
-/** Only a path on this site may be the way back, never another host. */
-function safeRedirect(target: FormDataEntryValue | null): string {
-  return typeof target === "string" && target.startsWith("/") && !target.startsWith("//") ? target : "/";
-}
 
 export async function loader({ context }: LoaderFunctionArgs) {
   return {
@@ -20,13 +18,14 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
-/** Stores the chosen language for a year (§9), if the site shows it to this visitor. */
+/** Stores the chosen language for a year (§9), if the site shows it to this visitor, and on the member's account. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const language = form.get("language");
   if (!context.visibleLanguages.includes(language as Language)) {
     return new Response(context.t("language.unavailable"), { status: 400 });
   }
+  if (context.member) await setMemberLanguage(context.services.store.db, { member: context.member, language: String(language) });
   return redirect(safeRedirect(form.get("redirectTo")), { headers: { "Set-Cookie": localeCookie(String(language)) } });
 }
 

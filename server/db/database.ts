@@ -6,6 +6,13 @@ import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
 import type { Database } from "./schema";
 
+// Both engines hand over the same JavaScript values: a date as its 'YYYY-MM-DD' text (never a
+// midnight in the server's time zone) and a bigint as a number (ids stay far below 2^53).
+const DATE_OID = 1082;
+const INT8_OID = 20;
+const parseDate = (value: string) => value;
+const parseInt8 = (value: string) => Number(value);
+
 /** Raw SQL inside one transaction: what plain-SQL migrations need and Kysely does not offer. */
 export type ScriptTransaction = {
   exec(script: string): Promise<void>;
@@ -29,7 +36,7 @@ export async function openStore({ databaseUrl, dataDir, poolSize = 10 }: StoreOp
 
 async function openPglite(directory: string | undefined): Promise<Store> {
   if (directory) await mkdir(directory, { recursive: true });
-  const client = await PGlite.create(directory);
+  const client = await PGlite.create(directory, { parsers: { [DATE_OID]: parseDate, [INT8_OID]: parseInt8 } });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
   return {
     db,
@@ -50,7 +57,11 @@ async function openPglite(directory: string | undefined): Promise<Store> {
 }
 
 async function openPostgres(connectionString: string, max: number): Promise<Store> {
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5_000 });
+  const types = {
+    getTypeParser: ((oid: number, format?: "text" | "binary") =>
+      oid === DATE_OID ? parseDate : oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+  };
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5_000, types });
   pool.on("error", () => {}); // an idle client's lost connection is replaced on next use
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {

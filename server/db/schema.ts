@@ -3,7 +3,16 @@ import type { ColumnType } from "kysely";
 /** The tables Kysely may touch, as the migrations in ./migrations create them. */
 export interface Database {
   sites: SitesTable;
+  accounts: AccountsTable;
+  profiles: ProfilesTable;
+  sessions: SessionsTable;
+  account_tokens: AccountTokensTable;
+  credit_ledger: CreditLedgerTable;
+  mail_outbox: MailOutboxTable;
 }
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Id = ColumnType<number, never, never>; // generated always: never written
 
 export interface SitesTable {
   id: string;
@@ -11,4 +20,84 @@ export interface SitesTable {
   name: string;
   first_seen_at: ColumnType<Date, never, never>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export type AccountStatus = "not_confirmed" | "confirmed" | "deleted";
+
+export interface AccountsTable {
+  id: Id;
+  site_id: string;
+  email: string;
+  password_hash: string;
+  status: ColumnType<AccountStatus, AccountStatus | undefined, AccountStatus>;
+  language: string;
+  country: string;
+  date_of_birth: ColumnType<string, string, string>;
+  signup_message: string | null;
+  tracking: ColumnType<Record<string, string>, string | undefined, string>;
+  credits: ColumnType<number, number | undefined, number>;
+  paid_user: ColumnType<boolean, boolean | undefined, boolean>;
+  notifications_disabled: ColumnType<string[], string[] | undefined, string[]>;
+  created_at: Timestamp;
+  activated_at: Date | null;
+  deleted_at: Date | null;
+}
+
+export type ProfileStatus = "disabled" | "active" | "deleted";
+
+export interface ProfilesTable {
+  id: Id;
+  account_id: number | null;
+  site_id: string;
+  name: string;
+  country: string;
+  date_of_birth: string;
+  status: ColumnType<ProfileStatus, ProfileStatus | undefined, ProfileStatus>;
+  created_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id_hash: string;
+  account_id: number;
+  site_id: string;
+  created_at: Timestamp;
+  expires_at: Date;
+}
+
+export type TokenPurpose = "activation" | "password_reset" | "mail_change";
+
+export interface AccountTokensTable {
+  token_hash: string;
+  account_id: number;
+  purpose: TokenPurpose;
+  new_email: string | null;
+  created_at: Timestamp;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+export type LedgerReason = "signup" | "message" | "photo" | "gift" | "purchase" | "refund" | "adjustment";
+
+export interface CreditLedgerTable {
+  id: Id;
+  account_id: number;
+  site_id: string;
+  delta: number;
+  balance_after: number;
+  reason: LedgerReason;
+  idempotency_key: string;
+  created_at: Timestamp;
+}
+
+export interface MailOutboxTable {
+  id: Id;
+  site_id: string;
+  account_id: number | null;
+  kind: string;
+  message: ColumnType<Record<string, unknown>, string, string>;
+  created_at: Timestamp;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp;
+  sent_at: Date | null;
+  last_error: string | null;
 }

@@ -5,6 +5,7 @@ import compression from "compression";
 import express, { type Request, type Response } from "express";
 import type { Resource } from "i18next";
 import { pinoHttp } from "pino-http";
+import { trackingCookie, trackingFromQuery } from "../accounts/tracking";
 import type { Env } from "../env";
 import { NAMESPACES, type Namespace } from "../i18n/catalog";
 import type { Site } from "../sites/schema";
@@ -52,7 +53,11 @@ export function createHttpApp({ env, services, resources, build, clientDir, devM
     pinoHttp({
       logger: services.log,
       serializers: {
-        req: (req: { method: string; url: string; headers: Record<string, string> }) => ({ method: req.method, url: req.url, host: req.headers.host }),
+        req: (req: { method: string; url: string; headers: Record<string, string> }) => ({
+          method: req.method,
+          url: redactQuery(req.url),
+          host: req.headers.host,
+        }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
       customProps: (req) => ({ siteId: (req as Request).res?.locals.site?.id ?? null }),
@@ -85,21 +90,61 @@ export function createHttpApp({ env, services, resources, build, clientDir, devM
   });
 
   app.use(securityHeaders(env.NODE_ENV === "production"));
+  app.use(sameOriginWrites);
+  app.use(rememberTracking);
 
   app.all(
     "*",
     createRequestHandler({
       build,
       mode: env.NODE_ENV,
-      getLoadContext: (req: Request, res: Response) =>
-        buildRequestContext({
-          site: res.locals.site as Site,
+      getLoadContext: async (req: Request, res: Response) => {
+        const site = res.locals.site as Site;
+        return buildRequestContext({
+          site,
           header: (name) => req.get(name),
           countryHeader: env.COUNTRY_HEADER,
+          url: new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`),
+          ip: req.ip ?? "unknown",
+          signedIn: await services.sessions.resolve(site.id, req.get("cookie")),
           services,
           log: req.log,
-        }),
+        });
+      },
     }),
   );
   return app;
+}
+
+// Query values that must never reach a log line: links carry tokens, forms may carry addresses.
+const SECRET_PARAMS = /([?&](?:token|email|password)=)[^&]*/gi;
+
+export function redactQuery(url: string): string {
+  return url.replace(SECRET_PARAMS, "$1[redacted]");
+}
+
+/**
+ * Refuses state changes sent from another site's page. The SameSite=Lax auth cookie already stays
+ * home on such requests; this also covers forms that need no cookie (signup, reset).
+ */
+function sameOriginWrites(req: Request, res: Response, next: express.NextFunction) {
+  const origin = req.get("origin");
+  if (req.method === "GET" || req.method === "HEAD" || !origin || origin === "null") return next();
+  let host: string | undefined;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    host = undefined;
+  }
+  if (host === req.get("host")) return next();
+  res.status(403).type("text/plain").send("Cross-site request refused");
+}
+
+/** Keeps the tracking query of a landing visit (§3), so a signup later in the visit carries it. */
+function rememberTracking(req: Request, res: Response, next: express.NextFunction) {
+  if (req.method === "GET") {
+    const tracking = trackingFromQuery(new URLSearchParams(req.originalUrl.split("?")[1] ?? ""));
+    if (tracking) res.append("Set-Cookie", trackingCookie(tracking));
+  }
+  next();
 }

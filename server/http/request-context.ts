@@ -1,11 +1,16 @@
 import { randomBytes } from "node:crypto";
 import { parse as parseCookies } from "cookie";
 import type { i18n, TFunction } from "i18next";
+import type { AccountLimits } from "../accounts/limits";
+import type { Sessions, SignedIn } from "../accounts/sessions";
+import { trackingFromCookie, trackingFromQuery } from "../accounts/tracking";
 import type { Bus } from "../bus";
 import type { Store } from "../db/database";
+import { todayIn } from "../i18n/dates";
 import { chooseLanguage, visibleLanguages } from "../i18n/locale";
-import { translationLanguage } from "../i18n/languages";
+import { isLanguage, translationLanguage } from "../i18n/languages";
 import type { Logger } from "../log";
+import type { Mailer } from "../mail/outbox";
 import { COUNTRIES, ENTRY_WARNING_COUNTRIES, isCountryCode } from "../sites/countries";
 import type { SiteRegistry } from "../sites/registry";
 import type { Site } from "../sites/schema";
@@ -18,6 +23,12 @@ export type Services = {
   i18n: i18n;
   log: Logger;
   sites: SiteRegistry;
+  sessions: Sessions;
+  limits: AccountLimits;
+  mailer: Mailer;
+  /** Where the folder mail transport writes (the development mail viewer reads it). */
+  dataDir: string;
+  production: boolean;
 };
 
 type ContextInput = {
@@ -25,6 +36,10 @@ type ContextInput = {
   /** Request headers by lower-case name. */
   header: (name: string) => string | undefined;
   countryHeader: string;
+  url: URL;
+  ip: string;
+  /** The session the auth cookie names on this site, if any. */
+  signedIn: SignedIn | undefined;
   services: Services;
   log: Logger;
 };
@@ -34,7 +49,7 @@ type ContextInput = {
  * the visitor is, which language they read, and a translator for it. Nothing below reads the host
  * or the cookies again.
  */
-export function buildRequestContext({ site, header, countryHeader, services, log }: ContextInput) {
+export function buildRequestContext({ site, header, countryHeader, url, ip, signedIn, services, log }: ContextInput) {
   const cookies = parseCookies(header("cookie") ?? "");
   const reported = header(countryHeader)?.trim().toUpperCase();
   // CDNs send XX or T1 for unknown and Tor visitors: those fall back to the site's default.
@@ -43,6 +58,7 @@ export function buildRequestContext({ site, header, countryHeader, services, log
   const language = chooseLanguage({ site, country: geoipCountry, cookie: cookies[LOCALE_COOKIE], acceptLanguage: header("accept-language") });
   const i18nLanguage = translationLanguage(language, geoipCountry);
   const skippedAt = Number(cookies[SITE_ENTRY_COOKIE]);
+  const timeZone = isCountryCode(country) ? COUNTRIES[country].timeZone : "Europe/Amsterdam";
   return {
     site,
     /** The visitor's country as reported (maybe one the site does not serve). */
@@ -50,7 +66,9 @@ export function buildRequestContext({ site, header, countryHeader, services, log
     /** The site's country for this visitor: theirs when the site serves it, else the default. */
     country,
     currency: site.currencies[country as keyof typeof site.currencies],
-    timeZone: isCountryCode(country) ? COUNTRIES[country].timeZone : "Europe/Amsterdam",
+    timeZone,
+    /** Today in the visitor's time zone, 'YYYY-MM-DD' (ages, daily limits). */
+    today: todayIn(timeZone),
     language,
     i18nLanguage,
     visibleLanguages: visibleLanguages(site, geoipCountry),
@@ -60,6 +78,16 @@ export function buildRequestContext({ site, header, countryHeader, services, log
     entryWarningEverywhere: ENTRY_WARNING_COUNTRIES.includes(geoipCountry),
     siteEntrySkippedAt: Number.isFinite(skippedAt) && skippedAt > 0 ? skippedAt : undefined,
     nonce: randomBytes(16).toString("base64"),
+    /** The address the visitor uses this brand at, for links in e-mails (https in production). */
+    origin: `${services.production ? "https:" : url.protocol}//${url.host}`,
+    ip,
+    /** Where the visitor came from (§3): this request's query, else the cookie of an earlier visit. */
+    tracking: trackingFromQuery(url.searchParams) ?? trackingFromCookie(header("cookie")),
+    member: signedIn?.member,
+    sessionId: signedIn?.sessionId,
+    /** A translator for another member's language (the e-mails they receive). */
+    translatorFor: (memberLanguage: string, memberCountry: string) =>
+      services.i18n.getFixedT(isLanguage(memberLanguage) ? translationLanguage(memberLanguage, memberCountry) : language) as TFunction,
     log,
     services,
   };

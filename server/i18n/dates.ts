@@ -17,3 +17,8 @@ export function termsVersionDate(companyAdded: string | undefined): Date {
   const added = companyAdded ? new Date(`${companyAdded}T00:00:00Z`) : undefined;
   return added && added > base ? added : base;
 }
+
+/** Today's calendar date in a time zone, 'YYYY-MM-DD'. */
+export function todayIn(timeZone: string, now = new Date()): string {
+  return formatInTimeZone(now, timeZone, "yyyy-MM-dd");
+}

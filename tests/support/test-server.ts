@@ -4,18 +4,21 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import { readEnv } from "../../server/env";
+import type { Logger } from "../../server/log";
 import { startServer } from "../../server/start";
 import { copyDemoSites } from "./site-fixtures";
 
-export type TestServer = Awaited<ReturnType<typeof startServer>> & { sitesDir: string; origin: (siteId: string) => string };
+export type TestServer = Awaited<ReturnType<typeof startServer>> & { sitesDir: string; dataDir: string; origin: (siteId: string) => string };
 
 /**
  * The built app (npm run build) served in this process on a free port, with a private copy of the
  * demo brands and its own data: PGlite in a temp folder, or a fresh database on DATABASE_URL.
  */
-export async function startTestServer(options: { sitesDir?: string; databaseUrl?: string } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { sitesDir?: string; databaseUrl?: string; dataDir?: string; log?: Logger } = {},
+): Promise<TestServer> {
   const sitesDir = options.sitesDir ?? (await copyDemoSites());
-  const dataDir = await mkdtemp(path.join(tmpdir(), "amora-data-"));
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), "amora-data-")));
   const env = readEnv({
     NODE_ENV: "test",
     PORT: "0",
@@ -27,22 +30,33 @@ export async function startTestServer(options: { sitesDir?: string; databaseUrl?
     REDIS_URL: process.env.REDIS_URL,
   });
   const build = (await import(/* @vite-ignore */ path.resolve("build/server/index.js"))) as ServerBuild;
-  const running = await startServer({ env, build, clientDir: path.resolve("build/client") });
-  return { ...running, sitesDir, origin: (siteId) => `http://${siteId}.localhost:${running.port}` };
+  const running = await startServer({ env, build, clientDir: path.resolve("build/client"), log: options.log });
+  return { ...running, sitesDir, dataDir, origin: (siteId) => `http://${siteId}.localhost:${running.port}` };
 }
 
 export type PlainResponse = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
 
 /** A request with a chosen Host header (fetch does not allow one), for brand resolution tests. */
-export function requestAs(port: number, host: string, pathname: string, headers: Record<string, string> = {}): Promise<PlainResponse> {
+export function requestAs(
+  port: number,
+  host: string,
+  pathname: string,
+  headers: Record<string, string> = {},
+  { method = "GET", body }: { method?: string; body?: string } = {},
+): Promise<PlainResponse> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: "127.0.0.1", port, path: pathname, headers: { host, ...headers } }, (res) => {
-      let body = "";
+    const req = httpRequest({ host: "127.0.0.1", port, path: pathname, method, headers: { host, ...headers } }, (res) => {
+      let text = "";
       res.setEncoding("utf8");
-      res.on("data", (chunk: string) => (body += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      res.on("data", (chunk: string) => (text += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
     });
     req.on("error", reject);
-    req.end();
+    req.end(body);
   });
+}
+
+/** A made-up client address, so each simulated visitor has its own rate limits. */
+export function visitorIp(): string {
+  return `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 }

@@ -1,0 +1,156 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useNavigate } from "@remix-run/react";
+import { useEffect, useMemo, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
+import { suggestEmail } from "../../../server/accounts/email-address";
+import { NAME_MAX, SIGNUP_MESSAGE_MAX, signupSchema } from "../../../server/accounts/forms";
+import { useRootData } from "../../root";
+import { Field, Messages } from "../form-field";
+import * as styles from "../form.css";
+import { SignupSteps, type SignupStep } from "./signup-steps";
+
+type StepAnswer = { status: "ok" | "created" | "error"; result?: SubmissionResult<string[]>; memberId?: number; sent?: boolean };
+
+async function runStep(step: "check" | "create" | "matches" | "activation-mail", body?: FormData): Promise<StepAnswer> {
+  const response = await fetch(`/api/signup.php?step=${step}`, { method: "POST", body: body ?? new FormData(), headers: { Accept: "application/json" } });
+  if (!response.ok) throw new Error(`signup step ${step} answered ${response.status}`);
+  return (await response.json()) as StepAnswer;
+}
+
+type SignupFormProps = {
+  /** The page action's answer when the form was posted without JavaScript. */
+  serverResult?: SubmissionResult<string[]>;
+  /** Tells a surrounding modal that a signup is under way (it may not close then). */
+  onBusyChange?: (busy: boolean) => void;
+  autoFocus?: boolean;
+};
+
+/**
+ * The signup form of §3 with the rules of §5. It posts to /signup and works without JavaScript;
+ * with it, fields are checked as the visitor goes, and a valid form runs the four steps of §4 one
+ * call at a time, showing each.
+ */
+export function SignupForm({ serverResult, onBusyChange, autoFocus }: SignupFormProps) {
+  const root = useRootData();
+  const { t } = useTranslation("account");
+  const navigate = useNavigate();
+  // The steps' answers once the form ran them; before that, the page action's.
+  const [stepResult, setResult] = useState<SubmissionResult<string[]>>();
+  const result = stepResult ?? serverResult;
+  const [step, setStep] = useState<SignupStep | "finished">();
+  const [memberId, setMemberId] = useState<number>();
+  const [failure, setFailure] = useState<string>();
+
+  const signup = root?.signup;
+  const schema = useMemo(() => signupSchema({ minAge: signup?.minAge ?? 18, today: signup?.today ?? "" }), [signup?.minAge, signup?.today]);
+
+  const busy = step !== undefined;
+  useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
+
+  async function run(formData: FormData) {
+    setFailure(undefined);
+    const stop = (answer: StepAnswer) => {
+      setResult(answer.result);
+      setStep(undefined);
+    };
+    try {
+      setStep("check");
+      const checked = await runStep("check", formData);
+      if (checked.status === "error") return stop(checked);
+      setStep("create");
+      const created = await runStep("create", formData);
+      if (created.status === "error") return stop(created);
+      setMemberId(created.memberId);
+      setStep("matches");
+      await runStep("matches");
+      setStep("mail");
+      await runStep("activation-mail");
+      setStep("finished");
+      navigate("/complete-signup");
+    } catch {
+      setStep(undefined);
+      setFailure("errors.generic");
+    }
+  }
+
+  const [form, fields] = useForm({
+    id: "signup",
+    lastResult: result,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onSubmit(event, { formData }) {
+      event.preventDefault();
+      void run(formData);
+    },
+  });
+
+  if (!root || !signup) return null;
+  if (!signup.open) return <p className={styles.notice}>{t("signup.inviteOnly", { name: root.site.name })}</p>;
+
+  const suggestion = fields.email.value ? suggestEmail(fields.email.value) : undefined;
+  const emailErrors = fields.email.errors ?? [];
+  const minAge = { min_age: signup.minAge };
+  const formErrors = [...(form.errors ?? []), ...(fields.website.errors ?? []), ...(failure ? [failure] : [])];
+
+  return (
+    <>
+      {step ? <SignupSteps current={step} memberId={memberId} /> : null}
+      <Form method="post" action="/signup" {...getFormProps(form)} className={styles.form} hidden={busy}>
+        <div role="alert">
+          {formErrors.length ? (
+            <div className={styles.alert}>
+              <Messages id={form.errorId} messages={formErrors} values={{ name: root.site.name }} />
+            </div>
+          ) : null}
+        </div>
+        <Field meta={fields.email} label={t("fields.email")} type="email" autoComplete="email" inputProps={{ autoFocus }}>
+          {suggestion ? (
+            <p className={styles.hint}>
+              {t("signup.didYouMean")}{" "}
+              <button type="button" className={styles.linkButton} onClick={() => form.update({ name: fields.email.name, value: suggestion })}>
+                {suggestion}
+              </button>
+              ?
+            </p>
+          ) : null}
+          {emailErrors.includes("account:signup.emailExists") ? (
+            <p className={styles.hint}>
+              <Link to="/login" className={styles.link}>
+                {t("signup.loginInstead")}
+              </Link>
+            </p>
+          ) : null}
+          {emailErrors.includes("account:signup.emailDeleted") ? (
+            <p className={styles.hint}>
+              {t("signup.contactSupport", { email: root.site.supportEmail })}
+              {root.site.supportPhone ? ` ${t("signup.orCall", { phone: root.site.supportPhone })}` : ""}
+            </p>
+          ) : null}
+        </Field>
+        <Field meta={fields.name} label={t("fields.name")} autoComplete="nickname" maxLength={NAME_MAX} />
+        <Field meta={fields.date_of_birth} label={t("fields.dateOfBirth", minAge)} type="date" autoComplete="bday" values={minAge} inputProps={{ max: signup.today }} />
+        <Field meta={fields.password} label={t("fields.password")} type="password" autoComplete="new-password" values={{ min: 8 }}>
+          <p className={styles.hint}>{t("password.rule")}</p>
+        </Field>
+        <Field meta={fields.signup_message} label={t("fields.signupMessage")} optional multiline maxLength={SIGNUP_MESSAGE_MAX} />
+        <div className={styles.honeypot} aria-hidden="true">
+          <label htmlFor="signup-website">Website</label>
+          <input id="signup-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
+        </div>
+        <p className={styles.hint}>
+          <Trans
+            t={t}
+            i18nKey="signup.terms"
+            values={minAge}
+            components={{ terms: <Link to="/pages/terms" className={styles.link} />, privacy: <Link to="/pages/privacy" className={styles.link} /> }}
+          />
+        </p>
+        <button type="submit" className={styles.button}>
+          {t("signup.submit")}
+        </button>
+      </Form>
+    </>
+  );
+}

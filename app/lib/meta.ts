@@ -1,0 +1,8 @@
+import type { MetaFunction } from "@remix-run/node";
+
+/** The page title of an account screen: its own title, then the brand's. Not for search engines. */
+export const accountMeta: MetaFunction = ({ data, matches }) => {
+  const brand = (matches.find((match) => match.id === "root")?.data as { site?: { name: string } } | undefined)?.site?.name;
+  const title = (data as { title?: string } | undefined)?.title;
+  return [{ title: [title, brand].filter(Boolean).join(" | ") }, { name: "robots", content: "noindex" }];
+};

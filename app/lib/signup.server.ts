@@ -1,0 +1,50 @@
+import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
+import type { AppLoadContext } from "@remix-run/node";
+import { signupSchema, type SignupForm } from "../../server/accounts/forms";
+import { consume } from "../../server/accounts/limits";
+import { createAccount, emailStanding, signupsOpen, type EmailStanding } from "../../server/accounts/signup";
+import { signIn } from "./auth.server";
+
+const STANDING_ERROR: Record<Exclude<EmailStanding, "free">, string> = {
+  taken: "account:signup.emailExists",
+  deleted: "account:signup.emailDeleted",
+};
+
+export const signupFormSchema = (context: AppLoadContext) => signupSchema({ minAge: context.site.min_age, today: context.today });
+
+type Checked = { ok: true; form: SignupForm } | { ok: false; result: SubmissionResult<string[]> };
+
+/** Step one of §4, "check data": the form's rules, the site's signup policy, and whether the address is free. */
+export async function checkSignup(context: AppLoadContext, formData: FormData): Promise<Checked> {
+  const submission = parseWithZod(formData, { schema: signupFormSchema(context) });
+  const hidden = { hideFields: ["password"] };
+  if (submission.status !== "success") return { ok: false, result: submission.reply(hidden) };
+  if (!signupsOpen(context.site, context.tracking)) return { ok: false, result: submission.reply({ ...hidden, formErrors: ["account:signup.inviteOnly"] }) };
+  const standing = await emailStanding(context.services.store.db, { siteId: context.site.id, email: submission.value.email });
+  if (standing !== "free") return { ok: false, result: submission.reply({ ...hidden, fieldErrors: { email: [STANDING_ERROR[standing]] } }) };
+  return { ok: true, form: submission.value };
+}
+
+/**
+ * Step two, "create account": checks again (the first check may be stale), creates the account
+ * with its activation mail queued, and signs the new member in.
+ */
+export async function createSignup(context: AppLoadContext, formData: FormData) {
+  const checked = await checkSignup(context, formData);
+  if (!checked.ok) return checked;
+  const retry = () => parseWithZod(formData, { schema: signupFormSchema(context) });
+  if (!(await consume(context.services.limits.signupIp, context.ip)).allowed) {
+    return { ok: false as const, result: retry().reply({ hideFields: ["password"], formErrors: ["account:signup.tooMany"] }) };
+  }
+  const created = await createAccount(context.services.store.db, {
+    form: checked.form,
+    language: context.language,
+    country: context.country,
+    tracking: context.tracking,
+    outgoing: { site: context.site, origin: context.origin, t: context.t, language: context.language },
+  });
+  if (created.status !== "created") {
+    return { ok: false as const, result: retry().reply({ hideFields: ["password"], fieldErrors: { email: [STANDING_ERROR[created.status]] } }) };
+  }
+  return { ok: true as const, profileId: created.profileId, accountId: created.accountId, headers: await signIn(context, created.accountId) };
+}

@@ -1,0 +1,57 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { loginSchema } from "../../server/accounts/forms";
+import { checkPassword } from "../../server/accounts/login";
+import { loadMember, setMemberLanguage, userApiShape, type Member } from "../../server/accounts/member";
+import { localeCookie } from "../../server/http/cookies";
+import { LANGUAGES, type Language } from "../../server/i18n/languages";
+import { authenticationRequired, signIn } from "../lib/auth.server";
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+const userOf = (context: LoaderFunctionArgs["context"], member: Member) => ({
+  user: userApiShape(member, { fictionalIcon: context.site.fictional_warning !== undefined }),
+});
+
+/** GET /api/user.php (§7): the signed-in user of §3. */
+export async function loader({ context }: LoaderFunctionArgs) {
+  if (!context.member) return authenticationRequired();
+  return Response.json(userOf(context, context.member), { headers: NO_STORE });
+}
+
+const languagePayload = z.object({ language: z.enum(LANGUAGES) });
+
+/** POST signs in with a JSON login payload (email, password); PUT sets the member's language. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const body: unknown = await request.json().catch(() => undefined);
+  const { t } = context;
+
+  if (request.method === "PUT") {
+    const member = context.member;
+    if (!member) return authenticationRequired();
+    const parsed = languagePayload.safeParse(body);
+    if (!parsed.success || !context.visibleLanguages.includes(parsed.data.language as Language)) {
+      return Response.json({ error: "invalid_language", message: t("language.unavailable") }, { status: 400, headers: NO_STORE });
+    }
+    await setMemberLanguage(context.services.store.db, { member, language: parsed.data.language });
+    return Response.json(userOf(context, { ...member, language: parsed.data.language }), {
+      headers: { ...NO_STORE, "Set-Cookie": localeCookie(parsed.data.language) },
+    });
+  }
+
+  if (request.method !== "POST") return Response.json({ error: "method_not_allowed" }, { status: 405, headers: { Allow: "GET, POST, PUT" } });
+  const parsed = loginSchema.safeParse(body);
+  if (!parsed.success) return Response.json({ error: "login_failed", message: t("errors.loginFailed") }, { status: 400, headers: NO_STORE });
+  const { email, password } = parsed.data;
+  const check = await checkPassword(context.services.store.db, context.services.limits, { siteId: context.site.id, email, password, ip: context.ip });
+  if (check.status === "locked") {
+    return Response.json({ error: "locked", minutes: check.minutes, message: t("errors.tooManyAttempts", { minutes: check.minutes }) }, { status: 429, headers: NO_STORE });
+  }
+  if (check.status === "failed") return Response.json({ error: "login_failed", message: t("errors.loginFailed") }, { status: 401, headers: NO_STORE });
+
+  const member = await loadMember(context.services.store.db, { siteId: context.site.id, accountId: check.accountId });
+  if (!member) return Response.json({ error: "login_failed", message: t("errors.loginFailed") }, { status: 401, headers: NO_STORE });
+  const headers = await signIn(context, check.accountId, check.language);
+  headers.set("Cache-Control", "no-store");
+  return Response.json(userOf(context, member), { headers });
+}

@@ -1,0 +1,50 @@
+import type { Kysely } from "kysely";
+import { changeCredits } from "../credits/ledger";
+import type { Database } from "../db/schema";
+import { consumeLink, revokeLinks } from "./links";
+import type { Member } from "./member";
+import { queueLinkMail, type Outgoing } from "./outgoing";
+import { ACTIVATION_DAYS } from "./signup";
+
+/**
+ * Confirms the account behind an activation link: the account becomes confirmed, the profile
+ * active, and the site's signup credits are granted once (the ledger key makes a second grant a no-op).
+ */
+export async function activateAccount(
+  db: Kysely<Database>,
+  { siteId, token, signupCredits }: { siteId: string; token: string; signupCredits: number },
+): Promise<{ status: "activated"; accountId: number } | { status: "invalid" }> {
+  return db.transaction().execute(async (tx) => {
+    const link = await consumeLink(tx, { siteId, token, purpose: "activation" });
+    if (!link) return { status: "invalid" as const };
+    const confirmed = await tx
+      .updateTable("accounts")
+      .set({ status: "confirmed", activated_at: new Date() })
+      .where("id", "=", link.accountId)
+      .where("status", "=", "not_confirmed")
+      .returning("id")
+      .executeTakeFirst();
+    if (confirmed) {
+      await tx.updateTable("profiles").set({ status: "active" }).where("account_id", "=", link.accountId).where("status", "=", "disabled").execute();
+      if (signupCredits > 0) {
+        await changeCredits(tx, { siteId, accountId: link.accountId, delta: signupCredits, reason: "signup", idempotencyKey: "signup" });
+      }
+    }
+    return { status: "activated" as const, accountId: link.accountId };
+  });
+}
+
+/** Sends a fresh activation link; the earlier ones stop working. */
+export async function resendActivation(db: Kysely<Database>, { member, outgoing }: { member: Member; outgoing: Outgoing }): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await revokeLinks(tx, { accountId: member.accountId, purpose: "activation" });
+    await queueLinkMail(tx, {
+      kind: "activation",
+      outgoing,
+      accountId: member.accountId,
+      to: member.email,
+      name: member.name,
+      validFor: { days: ACTIVATION_DAYS },
+    });
+  });
+}

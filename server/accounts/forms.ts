@@ -1,0 +1,95 @@
+import { z } from "zod";
+
+/**
+ * The account forms, one schema each, shared by the server (actions) and the browser (live
+ * validation). Messages are translation keys, rendered in the visitor's language next to the field;
+ * a bare key lives in the common namespace, "account:" keys in the account screens' namespace.
+ */
+
+export const NAME_MAX = 30;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const SIGNUP_MESSAGE_MAX = 500;
+const OLDEST_AGE = 120;
+
+const email = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: message }).max(254, { error: message }));
+
+const newPassword = z
+  .string({ error: "account:password.tooShort" })
+  .min(PASSWORD_MIN, { error: "account:password.tooShort" })
+  .max(PASSWORD_MAX, { error: "account:password.tooLong" });
+
+const requiredPassword = z.string({ error: "account:password.required" }).max(PASSWORD_MAX, { error: "account:password.tooLong" });
+
+/** Bots fill every field; people never see this one. */
+const honeypot = z.string().max(0, { error: "errors.generic" }).optional();
+
+/** Whole years between a 'YYYY-MM-DD' birth date and today ('YYYY-MM-DD'), or NaN for no such date. */
+export function ageOn(dateOfBirth: string, today: string): number {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dateOfBirth);
+  if (!match) return Number.NaN;
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return Number.NaN;
+  const [todayYear, todayMonth, todayDay] = today.split("-").map(Number) as [number, number, number];
+  const hadBirthday = todayMonth > month || (todayMonth === month && todayDay >= day);
+  return todayYear - year - (hadBirthday ? 0 : 1);
+}
+
+export function signupSchema({ minAge, today }: { minAge: number; today: string }) {
+  return z
+    .object({
+      email: email("validation.emailInvalid"),
+      name: z
+        .string({ error: "account:signup.nameRequired" })
+        .trim()
+        .min(2, { error: "account:signup.nameRequired" })
+        .max(NAME_MAX, { error: "account:signup.nameTooLong" })
+        .refine((name) => !name.startsWith("@"), { error: "account:signup.nameStartsWithAt" }),
+      date_of_birth: z.string({ error: "validation.birthDateRequired" }).superRefine((value, ctx) => {
+        const age = ageOn(value, today);
+        if (Number.isNaN(age) || age < 0 || age > OLDEST_AGE) ctx.addIssue({ code: "custom", message: "validation.birthDateInvalid" });
+        else if (age < minAge) ctx.addIssue({ code: "custom", message: "validation.birthDateRequired" });
+      }),
+      signup_message: z.string().trim().max(SIGNUP_MESSAGE_MAX, { error: "account:signup.messageTooLong" }).optional(),
+      password: newPassword,
+      website: honeypot,
+    })
+    // Checked even while other fields are wrong, so the message shows as soon as the name is typed.
+    .refine((form) => typeof form.name !== "string" || typeof form.email !== "string" || form.name.trim().toLowerCase() !== form.email.trim().toLowerCase(), {
+      path: ["name"],
+      error: "validation.nameIsEmail",
+      when: (payload) => typeof payload.value === "object" && payload.value !== null,
+    });
+}
+
+export type SignupForm = z.output<ReturnType<typeof signupSchema>>;
+
+export const loginSchema = z.object({
+  email: email("validation.emailInvalid"),
+  password: requiredPassword,
+  redirectTo: z.string().optional(),
+});
+
+export const resetRequestSchema = z.object({
+  email: email("validation.emailInvalid"),
+  website: honeypot,
+});
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string({ error: "errors.linkExpired" }),
+    password: newPassword,
+    password_repeat: z.string({ error: "validation.passwordsDiffer" }),
+  })
+  .refine((form) => form.password === form.password_repeat, { path: ["password_repeat"], error: "validation.passwordsDiffer" });
+
+export const emailChangeSchema = z.object({
+  old_password: requiredPassword,
+  new_email: email("validation.newEmailInvalid"),
+});

@@ -1,0 +1,58 @@
+import type { Kysely, Transaction } from "kysely";
+import type { Database, TokenPurpose } from "../db/schema";
+import { hashToken, randomToken } from "./tokens";
+
+type Db = Kysely<Database> | Transaction<Database>;
+type LinkQuery = { siteId: string; token: string; purpose: TokenPurpose };
+
+/**
+ * The single-use links of activation, password reset and e-mail change. Only a hash of the token is
+ * stored; a link works once, until it expires, and only on the brand of its account.
+ */
+export async function createLink(
+  tx: Transaction<Database>,
+  { accountId, purpose, validForMs, newEmail }: { accountId: number; purpose: TokenPurpose; validForMs: number; newEmail?: string },
+): Promise<string> {
+  const token = randomToken();
+  await tx
+    .insertInto("account_tokens")
+    .values({ token_hash: hashToken(token), account_id: accountId, purpose, new_email: newEmail ?? null, expires_at: new Date(Date.now() + validForMs) })
+    .execute();
+  return token;
+}
+
+const usable = (db: Db, { siteId, token, purpose }: LinkQuery) =>
+  db
+    .selectFrom("account_tokens")
+    .innerJoin("accounts", "accounts.id", "account_tokens.account_id")
+    .select(["account_tokens.account_id as accountId", "account_tokens.new_email as newEmail"])
+    .where("account_tokens.token_hash", "=", hashToken(token))
+    .where("account_tokens.purpose", "=", purpose)
+    .where("account_tokens.used_at", "is", null)
+    .where("account_tokens.expires_at", ">", new Date())
+    .where("accounts.site_id", "=", siteId)
+    .where("accounts.status", "!=", "deleted");
+
+/** Whether a link would still work, without using it (to show its form). */
+export async function findLink(db: Db, query: LinkQuery) {
+  return usable(db, query).executeTakeFirst();
+}
+
+/** Uses a link up: answers its account (and new address), or undefined for an old, used or foreign link. */
+export async function consumeLink(tx: Transaction<Database>, query: LinkQuery) {
+  const link = await usable(tx, query).forUpdate().executeTakeFirst();
+  if (!link) return undefined;
+  await tx.updateTable("account_tokens").set({ used_at: new Date() }).where("token_hash", "=", hashToken(query.token)).execute();
+  return link;
+}
+
+/** Makes the earlier links of a purpose stop working, when a new one is sent. */
+export async function revokeLinks(tx: Transaction<Database>, { accountId, purpose }: { accountId: number; purpose: TokenPurpose }) {
+  await tx
+    .updateTable("account_tokens")
+    .set({ used_at: new Date() })
+    .where("account_id", "=", accountId)
+    .where("purpose", "=", purpose)
+    .where("used_at", "is", null)
+    .execute();
+}

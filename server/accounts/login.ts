@@ -1,0 +1,37 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import { blockedFor, consume, minutesFrom, type AccountLimits } from "./limits";
+import { verifyNothing, verifyPassword } from "./passwords";
+
+export type PasswordCheck = { status: "ok"; accountId: number; language: string } | { status: "failed" } | { status: "locked"; minutes: number };
+
+type Attempt = { siteId: string; email: string; password: string; ip: string };
+
+/**
+ * Checks an address and password on one site, under the login limits: per account (site and
+ * address) and per IP. Every failure counts; the one that spends a limit already answers "locked".
+ */
+export async function checkPassword(db: Kysely<Database>, limits: AccountLimits, { siteId, email, password, ip }: Attempt): Promise<PasswordCheck> {
+  const accountKey = `${siteId}:${email}`;
+  const locked = Math.max(await blockedFor(limits.loginAccount, accountKey), await blockedFor(limits.loginIp, ip));
+  if (locked > 0) return { status: "locked", minutes: minutesFrom(locked) };
+
+  const account = await db
+    .selectFrom("accounts")
+    .select(["id", "password_hash", "language"])
+    .where("site_id", "=", siteId)
+    .where("email", "=", email)
+    .where("status", "!=", "deleted")
+    .executeTakeFirst();
+  const correct = account ? await verifyPassword(account.password_hash, password) : await verifyNothing(password);
+  if (account && correct) {
+    await limits.loginAccount.delete(accountKey);
+    return { status: "ok", accountId: account.id, language: account.language };
+  }
+
+  const spent = (await Promise.all([consume(limits.loginAccount, accountKey), consume(limits.loginIp, ip)])).filter(
+    (state) => !state.allowed || state.remaining === 0,
+  );
+  if (spent.length > 0) return { status: "locked", minutes: minutesFrom(Math.max(...spent.map((state) => state.msBeforeNext))) };
+  return { status: "failed" };
+}

@@ -1,0 +1,93 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import { isUniqueViolation } from "../db/errors";
+import type { Site } from "../sites/schema";
+import type { SignupForm } from "./forms";
+import { queueLinkMail, type Outgoing } from "./outgoing";
+import { hashPassword } from "./passwords";
+import type { Tracking } from "./tracking";
+
+/** A deleted account can be reactivated for 14 days; after that its deletion is final (§4, §9). */
+export const DELETION_GRACE_DAYS = 14;
+export const ACTIVATION_DAYS = 7;
+
+/** Whether an address can sign up on a site: free, held by an account, or by a deleted one in its grace period. */
+export type EmailStanding = "free" | "taken" | "deleted";
+
+const graceOver = (deletedAt: Date | null) => deletedAt !== null && Date.now() - deletedAt.getTime() > DELETION_GRACE_DAYS * 86_400_000;
+
+function standing(row: { status: string; deleted_at: Date | null } | undefined): EmailStanding {
+  if (!row) return "free";
+  if (row.status !== "deleted") return "taken";
+  return graceOver(row.deleted_at) ? "free" : "deleted";
+}
+
+export async function emailStanding(db: Kysely<Database>, { siteId, email }: { siteId: string; email: string }): Promise<EmailStanding> {
+  const row = await db.selectFrom("accounts").select(["status", "deleted_at"]).where("site_id", "=", siteId).where("email", "=", email).executeTakeFirst();
+  return standing(row);
+}
+
+/** The site's signup policy (§6): everyone, or only visitors who came with a traffic source. */
+export function signupsOpen(site: Site, tracking: Tracking | undefined): boolean {
+  return site.signups === "all" || tracking !== undefined;
+}
+
+type NewAccount = {
+  form: SignupForm;
+  language: string;
+  country: string;
+  tracking: Tracking | undefined;
+  outgoing: Outgoing;
+};
+
+export type SignupResult = { status: "created"; accountId: number; profileId: number } | { status: "taken" | "deleted" };
+
+/**
+ * Creates the account (not confirmed), its profile (disabled until activation) and queues the
+ * activation mail, all in one transaction.
+ */
+export async function createAccount(db: Kysely<Database>, { form, language, country, tracking, outgoing }: NewAccount): Promise<SignupResult> {
+  const siteId = outgoing.site.id;
+  const passwordHash = await hashPassword(form.password);
+  try {
+    return await db.transaction().execute(async (tx) => {
+      const existing = await tx
+        .selectFrom("accounts")
+        .select(["id", "status", "deleted_at"])
+        .where("site_id", "=", siteId)
+        .where("email", "=", form.email)
+        .forUpdate()
+        .executeTakeFirst();
+      const found = standing(existing);
+      if (found !== "free") return { status: found };
+      // The old account's deletion is final now: it lets go of the address.
+      if (existing) await tx.updateTable("accounts").set({ email: `deleted-${existing.id}@invalid` }).where("id", "=", existing.id).execute();
+
+      const account = await tx
+        .insertInto("accounts")
+        .values({
+          site_id: siteId,
+          email: form.email,
+          password_hash: passwordHash,
+          language,
+          country,
+          date_of_birth: form.date_of_birth,
+          signup_message: form.signup_message || null,
+          tracking: JSON.stringify(tracking ?? {}),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const profile = await tx
+        .insertInto("profiles")
+        .values({ account_id: account.id, site_id: siteId, name: form.name, country, date_of_birth: form.date_of_birth })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await queueLinkMail(tx, { kind: "activation", outgoing, accountId: account.id, to: form.email, name: form.name, validFor: { days: ACTIVATION_DAYS } });
+      return { status: "created" as const, accountId: account.id, profileId: profile.id };
+    });
+  } catch (error) {
+    // Two signups with one address at once: the second finds it taken.
+    if (isUniqueViolation(error)) return { status: "taken" };
+    throw error;
+  }
+}
