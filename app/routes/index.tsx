@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { SignupLink } from "../components/signup/signup-modal";
 import { useTranslation } from "react-i18next";
 import { nicheName } from "../../server/sites/schema";
 import { siteDescription, siteTitle } from "../../server/sites/settings";
@@ -37,9 +38,7 @@ export default function Home() {
           </h1>
           <p className={styles.lead}>{t("home.lead", { name })}</p>
           <div className={styles.actions}>
-            <Link to="/signup" className={styles.primaryAction}>
-              {t("home.signup")}
-            </Link>
+            <SignupLink className={styles.primaryAction}>{t("home.signup")}</SignupLink>
             <Link to="/members" className={styles.secondaryAction}>
               {t("home.browse")}
             </Link>
@@ -79,9 +78,7 @@ export default function Home() {
             ))}
           </ol>
           <p className={styles.closing}>
-            <Link to="/signup" className={styles.primaryAction}>
-              {t("home.signup")}
-            </Link>
+            <SignupLink className={styles.primaryAction}>{t("home.signup")}</SignupLink>
           </p>
         </div>
       </section>

@@ -211,7 +211,7 @@ describe("accounts", () => {
         notifications_disabled: [],
         paid_user: false,
         signup_date: expect.any(String),
-        language: "en",
+        language: "nl",
         fictional_icon: expect.any(Boolean),
         profile: { id: member.profileId, name: "Sanne", country: "NL", status: "disabled", main_image: null },
       });

@@ -13,10 +13,12 @@ export const uniqueEmail = (label = "member") => `${label}.${Date.now().toString
 
 type NewMember = { siteId: string; email?: string; password?: string; name?: string; confirmed?: boolean; language?: string };
 
-/** A member made through the real signup and activation code, for tests that are not about those. */
-export async function createMember(server: TestServer, { siteId, email = uniqueEmail(), password = PASSWORD, name = "Tester", confirmed = true, language = "en" }: NewMember) {
+/** A member made through the real signup and activation code, for tests that are not about those; they read the brand's language. */
+
+export async function createMember(server: TestServer, { siteId, email = uniqueEmail(), password = PASSWORD, name = "Tester", confirmed = true, language: chosen }: NewMember) {
   const site = server.sites.resolveHost(`${siteId}.localhost`);
   if (!site) throw new Error(`no site ${siteId}`);
+  const language = chosen ?? site.domain_language;
   const db = server.store.db;
   const created = await createAccount(db, {
     form: { email, name, date_of_birth: "1990-04-01", password, signup_message: undefined, website: undefined },
@@ -42,10 +44,10 @@ export async function sessionCookie(server: TestServer, { siteId, accountId }: {
 }
 
 /** The newest mail to an address, waiting for the outbox to deliver it. */
-export async function waitForMail(server: TestServer, to: string, { subject, after = 0 }: { subject?: RegExp; after?: number } = {}): Promise<StoredMail> {
+export async function waitForMail(server: TestServer, to: string, { subject, after = 0 }: { subject?: RegExp | string; after?: number } = {}): Promise<StoredMail> {
   for (let attempt = 0; attempt < 100; attempt += 1) {
     const mails = await readMailFolder(server.dataDir, 1_000);
-    const found = mails.filter((mail) => mail.to === to && (!subject || subject.test(mail.subject)));
+    const found = mails.filter((mail) => mail.to === to && (subject === undefined || (typeof subject === "string" ? mail.subject === subject : subject.test(mail.subject))));
     if (found.length > after) return found[0] as StoredMail;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

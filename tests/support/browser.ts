@@ -1,4 +1,5 @@
 import { chromium, type Browser, type BrowserContext } from "playwright-core";
+import { visitorIp } from "./test-server";
 
 /** Debian's Chromium, never a downloaded one; the flags keep it off the network. */
 export function launchChromium(): Promise<Browser> {
@@ -11,11 +12,19 @@ export function launchChromium(): Promise<Browser> {
 export const PHONE = { width: 360, height: 740 };
 export const DESKTOP = { width: 1280, height: 900 };
 
-/** A visitor who already closed the site-entry warning, so pages show as a returning visitor sees them. */
-export async function returningVisitor(browser: Browser, origin: string, options: { viewport?: typeof PHONE; country?: string } = {}): Promise<BrowserContext> {
+/**
+ * A visitor who already closed the site-entry warning, so pages show as a returning visitor sees
+ * them. Each comes from their own (made-up) address, so rate limits per IP stay theirs.
+ */
+export async function returningVisitor(
+  browser: Browser,
+  origin: string,
+  options: { viewport?: typeof PHONE; country?: string; javaScriptEnabled?: boolean } = {},
+): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport: options.viewport ?? DESKTOP,
-    extraHTTPHeaders: options.country ? { "cf-ipcountry": options.country } : {},
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+    extraHTTPHeaders: { "x-forwarded-for": visitorIp(), ...(options.country ? { "cf-ipcountry": options.country } : {}) },
   });
   await context.addCookies([{ name: "site_entry_skipped", value: String(Date.now()), url: origin }]);
   return context;

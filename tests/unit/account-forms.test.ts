@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { ageOn, emailChangeSchema, resetPasswordSchema, signupSchema } from "../../server/accounts/forms";
+
+const schema = signupSchema({ minAge: 18, today: "2026-11-22" });
+const valid = { email: " Jan@Example.com ", name: "Jan", date_of_birth: "1990-05-01", password: "long enough", signup_message: "" };
+
+function messages(input: Record<string, unknown>) {
+  const result = schema.safeParse(input);
+  return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join("."), issue.message]));
+}
+
+describe("the signup form (§3, §5)", () => {
+  it("accepts a valid form, with the address trimmed and lower-cased", () => {
+    expect(schema.parse(valid)).toMatchObject({ email: "jan@example.com", name: "Jan" });
+  });
+
+  it("gives the spec's message for each rule", () => {
+    expect(messages({ ...valid, email: "jan@" })).toEqual({ email: "validation.emailInvalid" });
+    expect(messages({ ...valid, name: "JAN@example.com" })).toEqual({ name: "validation.nameIsEmail" });
+    expect(messages({ ...valid, name: "@jan" })).toEqual({ name: "account:signup.nameStartsWithAt" });
+    expect(messages({ ...valid, date_of_birth: undefined })).toEqual({ date_of_birth: "validation.birthDateRequired" });
+    expect(messages({ ...valid, date_of_birth: "2008-11-23" })).toEqual({ date_of_birth: "validation.birthDateRequired" });
+    expect(messages({ ...valid, date_of_birth: "1990-02-30" })).toEqual({ date_of_birth: "validation.birthDateInvalid" });
+    expect(messages({ ...valid, date_of_birth: "1800-01-01" })).toEqual({ date_of_birth: "validation.birthDateInvalid" });
+    expect(messages({ ...valid, password: "1234567" })).toEqual({ password: "account:password.tooShort" });
+    expect(messages({ ...valid, website: "http://spam" })).toEqual({ website: "errors.generic" });
+  });
+
+  it("reports the name that is the e-mail even while other fields are wrong", () => {
+    expect(messages({ ...valid, name: "jan@example.com", password: "" })).toMatchObject({ name: "validation.nameIsEmail" });
+  });
+
+  it("lets someone sign up on their 18th birthday, not the day before", () => {
+    expect(messages({ ...valid, date_of_birth: "2008-11-22" })).toEqual({});
+    expect(ageOn("2008-11-22", "2026-11-21")).toBe(17);
+    expect(ageOn("2000-02-29", "2026-02-28")).toBe(25);
+    expect(ageOn("2000-02-29", "2026-03-01")).toBe(26);
+  });
+});
+
+describe("the reset and e-mail change forms (§5)", () => {
+  it("needs two equal passwords", () => {
+    const result = resetPasswordSchema.safeParse({ token: "t", password: "long enough", password_repeat: "long enougH" });
+    expect(result.success ? [] : result.error.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+      ["password_repeat", "validation.passwordsDiffer"],
+    ]);
+  });
+
+  it("says the new address is invalid", () => {
+    const result = emailChangeSchema.safeParse({ old_password: "x", new_email: "not an address" });
+    expect(result.success ? [] : result.error.issues.map((issue) => issue.message)).toEqual(["validation.newEmailInvalid"]);
+  });
+});

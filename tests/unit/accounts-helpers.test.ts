@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { safeRedirect } from "../../app/lib/safe-redirect";
+import { suggestEmail } from "../../server/accounts/email-address";
+import { trackingFromCookie, trackingFromQuery } from "../../server/accounts/tracking";
+import { redactQuery } from "../../server/http/app";
+
+describe("e-mail suggestions", () => {
+  it("suggests the intended domain of a common typo", () => {
+    expect(suggestEmail("jan@gmial.com")).toBe("jan@gmail.com");
+    expect(suggestEmail("Jan@Hotmial.nl")).toBe("jan@hotmail.nl");
+    expect(suggestEmail("anna@zigo.nl")).toBe("anna@ziggo.nl");
+  });
+
+  it("stays quiet for a correct or unfinished address", () => {
+    expect(suggestEmail("jan@gmail.com")).toBeUndefined();
+    expect(suggestEmail("jan@")).toBeUndefined();
+    expect(suggestEmail("jan")).toBeUndefined();
+  });
+});
+
+describe("the tracking query (§3)", () => {
+  it("maps the aliases onto network, ref and sub1-sub3", () => {
+    expect(trackingFromQuery(new URLSearchParams("network=tj&ref=42&aff_sub=a&aff_sub2=b&sub3=c"))).toEqual({
+      network: "tj",
+      ref: "42",
+      sub1: "a",
+      sub2: "b",
+      sub3: "c",
+    });
+    expect(trackingFromQuery(new URLSearchParams("sub=x&aff_sub1=y"))).toEqual({ sub1: "x" });
+  });
+
+  it("ignores a visit without one, and values that are not plain text", () => {
+    expect(trackingFromQuery(new URLSearchParams("utm_source=x"))).toBeUndefined();
+    expect(trackingFromQuery(new URLSearchParams("ref=<script>"))).toBeUndefined();
+  });
+
+  it("reads back what the cookie kept", () => {
+    expect(trackingFromCookie("a=1; tracking=network%3Dtj%26sub1%3Dq")).toEqual({ network: "tj", sub1: "q" });
+    expect(trackingFromCookie("tracking=%")).toBeUndefined();
+  });
+});
+
+describe("safe redirects", () => {
+  it("allows only paths on this site", () => {
+    expect(safeRedirect("/members?page=2")).toBe("/members?page=2");
+    expect(safeRedirect("//evil.example", "/members")).toBe("/members");
+    expect(safeRedirect("/\\evil.example", "/members")).toBe("/members");
+    expect(safeRedirect("https://evil.example")).toBe("/");
+    expect(safeRedirect(null)).toBe("/");
+  });
+});
+
+describe("log lines", () => {
+  it("never carry a token, e-mail address or password from a query", () => {
+    expect(redactQuery("/reset-password/do?token=abc&x=1&email=a%40b.nl")).toBe("/reset-password/do?token=[redacted]&x=1&email=[redacted]");
+    expect(redactQuery("/members?page=2")).toBe("/members?page=2");
+  });
+});
