@@ -11,6 +11,7 @@ COPY . .
 RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim AS runtime
+# Give SESSION_SECRETS (and DATABASE_URL, REDIS_URL, SMTP_URL) at run time: production refuses to start without it.
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 WORKDIR /app
 RUN groupadd --system amora && useradd --system --gid amora --home /app amora \

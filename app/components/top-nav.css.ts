@@ -1,5 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "../../themes";
+import { media } from "../../themes/breakpoints";
 
 export const bar = style({
   position: "sticky",
@@ -32,9 +33,16 @@ export const skip = style({
   zIndex: 20,
   selectors: { "&:focus": { left: "0.5rem" } },
 });
+// On a phone the bar keeps the brand name and login; the pages offer signup large enough there.
 export const signup = style([
   login,
-  { background: vars.color.surface, color: vars.color.primaryStrong, boxShadow: `inset 0 0 0 2px ${vars.color.primaryStrong}` },
+  {
+    display: "none",
+    background: vars.color.surface,
+    color: vars.color.primaryStrong,
+    boxShadow: `inset 0 0 0 2px ${vars.color.primaryStrong}`,
+    "@media": { [media.sm]: { display: "inline-flex" } },
+  },
 ]);
 
 export const menu = style({ position: "relative" });

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as styles from "../components/form.css";
@@ -9,7 +9,10 @@ export const handle = { i18n: ["account"] };
 export const meta = accountMeta;
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  return { title: context.t("account:activated.title"), signedIn: Boolean(context.member), credits: context.site.signup_credits };
+  const member = context.member;
+  // Someone signed in whose account still waits for activation has nothing to celebrate here.
+  if (member && member.status !== "confirmed") throw redirect("/complete-signup");
+  return { title: context.t("account:activated.title"), signedIn: Boolean(member), credits: member ? context.site.signup_credits : 0 };
 }
 
 /** Activation done (§2): the two ways on, get premium and search members. */

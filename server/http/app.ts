@@ -60,7 +60,11 @@ export function createHttpApp({ env, services, resources, build, clientDir, devM
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
-      customProps: (req) => ({ siteId: (req as Request).res?.locals.site?.id ?? null }),
+      // Only once the host is resolved: the request line carries the brand, the start line none.
+      customProps: (req) => {
+        const siteId = (req as Request).res?.locals.site?.id as string | undefined;
+        return siteId ? { siteId } : {};
+      },
       autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
     }),
   );

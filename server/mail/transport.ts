@@ -25,12 +25,14 @@ export function createMailTransport({ smtpUrl, dataDir }: { smtpUrl?: string; da
     return { kind: "smtp", send: async (message) => void (await smtp.sendMail(message)) };
   }
   const folder = mailFolder(dataDir);
+  let sequence = 0;
   return {
     kind: "folder",
     async send(message) {
       await mkdir(folder, { recursive: true });
-      // Names sort by time, so the newest message is the last file.
-      const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.json`;
+      // Names sort by time (and order within a millisecond), so the newest message is the last file.
+      sequence += 1;
+      const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${String(sequence).padStart(6, "0")}-${randomBytes(3).toString("hex")}.json`;
       await writeFile(path.join(folder, name), JSON.stringify(message, null, 2));
     },
   };

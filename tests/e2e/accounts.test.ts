@@ -73,7 +73,7 @@ describe.each(BRANDS)("accounts on $id ($language)", (brand) => {
   it("signs up on the phone page with every rule of §5, activates from the mail, logs out and in", async () => {
     const existing = await createMember(server, { siteId: brand.id });
     const page = await visit(brand, "/");
-    await page.locator("header").getByRole("link", { name: t("nav.signup"), exact: true }).click();
+    await page.getByRole("link", { name: t("home.signup") }).first().click();
     await page.waitForURL("**/signup");
 
     // Submitting the empty form shows every field's message next to it.
@@ -277,6 +277,9 @@ describe("accounts across brands and without JavaScript", () => {
     await visible(page, text("de", "errors.loginFailed"));
     const home = await visit(flirt, "/login");
     await logIn(home, flirt, member.email, PASSWORD);
+    await home.waitForURL("**/members");
+    // A member who opens signup or login goes home to the members area (§2).
+    await home.goto(`${server.origin(flirt.id)}/signup`);
     await home.waitForURL("**/members");
     // Signed in on flirt-nl, still a stranger on milf-de.
     await page.goto(`${server.origin(milf.id)}/settings`);

@@ -8,7 +8,7 @@ import { createLink } from "../../server/accounts/links";
 import { checkPassword } from "../../server/accounts/login";
 import { loadMember } from "../../server/accounts/member";
 import { requestPasswordReset, resetPassword } from "../../server/accounts/password-reset";
-import { createAccount } from "../../server/accounts/signup";
+import { createAccount, emailStanding } from "../../server/accounts/signup";
 import { changeCredits } from "../../server/credits/ledger";
 import { createMember, linkIn, PASSWORD, sessionCookie, uniqueEmail, waitForMail } from "../support/accounts";
 import { freshDatabaseUrl } from "../support/databases";
@@ -63,6 +63,33 @@ describe("accounts", () => {
     const login = (siteId: string) => checkPassword(db(), server.services.limits, { siteId, email, password: PASSWORD, ip: visitorIp() });
     expect(await login("flirt-nl")).toMatchObject({ status: "ok", accountId: onFlirt.accountId });
     expect(await login("milf-de")).toMatchObject({ status: "ok", accountId: onMilf.accountId });
+  });
+
+  it("holds a deleted account's address for 14 days, then lets it sign up again", async () => {
+    const member = await createMember(server, { siteId: "flirt-nl" });
+    const signup = () =>
+      createAccount(db(), {
+        form: { email: member.email, name: "Anew", date_of_birth: "1991-01-01", password: PASSWORD, signup_message: undefined, website: undefined },
+        language: "nl",
+        country: "NL",
+        tracking: { network: "tj" },
+        outgoing: outgoing("flirt-nl"),
+      });
+    const deletedDaysAgo = (days: number) =>
+      db().updateTable("accounts").set({ status: "deleted", deleted_at: new Date(Date.now() - days * 86_400_000) }).where("id", "=", member.accountId).execute();
+
+    await deletedDaysAgo(13);
+    expect(await emailStanding(db(), { siteId: "flirt-nl", email: member.email })).toBe("deleted");
+    expect(await signup()).toEqual({ status: "deleted" });
+    expect((await checkPassword(db(), server.services.limits, { siteId: "flirt-nl", email: member.email, password: PASSWORD, ip: visitorIp() })).status).toBe("failed");
+
+    await deletedDaysAgo(15);
+    expect(await emailStanding(db(), { siteId: "flirt-nl", email: member.email })).toBe("free");
+    const again = await signup();
+    expect(again.status).toBe("created");
+    const rows = await db().selectFrom("accounts").select(["id", "email", "tracking"]).where("id", "in", [member.accountId, (again as { accountId: number }).accountId]).orderBy("id").execute();
+    expect(rows.map((row) => row.email)).toEqual([`deleted-${member.accountId}@invalid`, member.email]);
+    expect(rows[1]?.tracking).toEqual({ network: "tj" });
   });
 
   it("stores passwords as argon2id of at least 19 MiB, 2 passes", async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { signsOut } from "../../app/lib/api";
 import { safeRedirect } from "../../app/lib/safe-redirect";
 import { suggestEmail } from "../../server/accounts/email-address";
 import { trackingFromCookie, trackingFromQuery } from "../../server/accounts/tracking";
@@ -55,5 +56,16 @@ describe("log lines", () => {
   it("never carry a token, e-mail address or password from a query", () => {
     expect(redactQuery("/reset-password/do?token=abc&x=1&email=a%40b.nl")).toBe("/reset-password/do?token=[redacted]&x=1&email=[redacted]");
     expect(redactQuery("/members?page=2")).toBe("/members?page=2");
+  });
+});
+
+describe("silent sign-out (§8)", () => {
+  const required = { data: "authentication_required" };
+  it("signs out on a 403 authentication_required, except for user.php", () => {
+    expect(signsOut("/api/signup.php?step=matches", 403, required)).toBe(true);
+    expect(signsOut("/api/chats.php", 403, required)).toBe(true);
+    expect(signsOut("/api/user.php", 403, required)).toBe(false);
+    expect(signsOut("/api/chats.php", 403, { data: "forbidden" })).toBe(false);
+    expect(signsOut("/api/chats.php", 500, required)).toBe(false);
   });
 });

@@ -23,4 +23,16 @@ describe("environment", () => {
   it("reads the country header name case-insensitively", () => {
     expect(readEnv({ COUNTRY_HEADER: "X-Country-Code" }).COUNTRY_HEADER).toBe("x-country-code");
   });
+
+  it("needs session secrets of 32 characters or more in production, as a rotation list", () => {
+    expect(() => readEnv({ NODE_ENV: "production" })).toThrow(/SESSION_SECRETS: is required in production/);
+    expect(() => readEnv({ SESSION_SECRETS: "short" })).toThrow(/SESSION_SECRETS: must be one or more comma-separated secrets/);
+    const secrets = ["a".repeat(32), "b".repeat(40)];
+    expect(readEnv({ NODE_ENV: "production", SESSION_SECRETS: ` ${secrets.join(" , ")} ` }).SESSION_SECRETS).toEqual(secrets);
+  });
+
+  it("takes an SMTP URL for mail", () => {
+    expect(readEnv({ SMTP_URL: "smtps://user:pass@smtp.example.com:465" }).SMTP_URL).toBe("smtps://user:pass@smtp.example.com:465");
+    expect(() => readEnv({ SMTP_URL: "http://smtp.example.com" })).toThrow(/SMTP_URL: must be a URL such as smtps:/);
+  });
 });

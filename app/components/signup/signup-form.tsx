@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { suggestEmail } from "../../../server/accounts/email-address";
 import { NAME_MAX, SIGNUP_MESSAGE_MAX, signupSchema } from "../../../server/accounts/forms";
+import { apiFetch } from "../../lib/api";
 import { useRootData } from "../../root";
 import { Field, Messages } from "../form-field";
 import * as styles from "../form.css";
@@ -13,7 +14,7 @@ import { SignupSteps, type SignupStep } from "./signup-steps";
 type StepAnswer = { status: "ok" | "created" | "error"; result?: SubmissionResult<string[]>; memberId?: number; sent?: boolean };
 
 async function runStep(step: "check" | "create" | "matches" | "activation-mail", body?: FormData): Promise<StepAnswer> {
-  const response = await fetch(`/api/signup.php?step=${step}`, { method: "POST", body: body ?? new FormData(), headers: { Accept: "application/json" } });
+  const response = await apiFetch(`/api/signup.php?step=${step}`, { method: "POST", body: body ?? new FormData() });
   if (!response.ok) throw new Error(`signup step ${step} answered ${response.status}`);
   return (await response.json()) as StepAnswer;
 }

@@ -1,10 +1,10 @@
 import { Link, useLocation } from "@remix-run/react";
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { createContext, lazy, Suspense, useCallback, useContext, useState, type MouseEvent, type ReactNode } from "react";
 import { media } from "../../../themes/breakpoints";
 import { useRootData } from "../../root";
-import { SignupForm } from "./signup-form";
-import * as styles from "./signup.css";
+
+// The form and its validation load when the modal first opens, not with every page.
+const SignupDialog = lazy(() => import("./signup-dialog"));
 
 const OpenSignup = createContext<() => void>(() => {});
 
@@ -16,7 +16,11 @@ export function SignupModalProvider({ children }: { children: ReactNode }) {
   return (
     <OpenSignup.Provider value={useCallback(() => setOpenOn(window.location.pathname), [])}>
       {children}
-      {openOn === pathname ? <SignupModal onClose={() => setOpenOn(undefined)} /> : null}
+      {openOn === pathname ? (
+        <Suspense fallback={null}>
+          <SignupDialog onClose={() => setOpenOn(undefined)} />
+        </Suspense>
+      ) : null}
     </OpenSignup.Provider>
   );
 }
@@ -37,59 +41,5 @@ export function SignupLink({ className, children }: { className?: string; childr
     <Link to={member ? "/members" : "/signup"} className={className} onClick={onClick}>
       {children}
     </Link>
-  );
-}
-
-const FOCUSABLE = "a[href], button:not([disabled]), input:not([type=hidden]):not([tabindex='-1']), textarea, select, [tabindex]:not([tabindex='-1'])";
-
-/** While a signup is under way, neither the backdrop nor Escape closes it (§4). */
-function SignupModal({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation("account");
-  const [busy, setBusy] = useState(false);
-  const dialog = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    return () => opener?.focus();
-  }, []);
-
-  useEffect(() => {
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.key === "Escape" && !busy) onClose();
-      if (event.key !== "Tab" || !dialog.current) return;
-      // Keep the keyboard inside the dialog.
-      const focusable = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => element.offsetParent !== null);
-      const first = focusable[0];
-      const last = focusable[focusable.length - 1];
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last?.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first?.focus();
-      }
-    }
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, [busy, onClose]);
-
-  return (
-    <div
-      className={styles.backdrop}
-      data-testid="signup-backdrop"
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget && !busy) onClose();
-      }}
-    >
-      <div ref={dialog} role="dialog" aria-modal="true" aria-labelledby="signup-modal-title" aria-busy={busy} className={styles.dialog}>
-        <h2 id="signup-modal-title">{t("signup.title")}</h2>
-        {busy ? null : (
-          <button type="button" className={styles.close} onClick={onClose} aria-label={t("signup.close")}>
-            ×
-          </button>
-        )}
-        <SignupForm onBusyChange={setBusy} autoFocus />
-      </div>
-    </div>
   );
 }
