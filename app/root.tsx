@@ -37,9 +37,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
     i18nLanguage: context.i18nLanguage,
     languages: context.visibleLanguages.map((code) => ({ code, name: LANGUAGE_NAMES[code] })),
     entryWarningEverywhere: context.entryWarningEverywhere,
-    member: member
-      ? { profileId: member.profileId, name: member.name, confirmed: member.status === "confirmed", credits: member.credits, paidUser: member.paidUser }
-      : null,
+    member: member ? { name: member.name } : null,
     signup: { open: signupsOpen(site, context.tracking), minAge: site.min_age, today: context.today },
     showSiteEntryPopup:
       !member &&

@@ -1,4 +1,4 @@
-import { parse, serialize } from "cookie";
+import { serialize } from "cookie";
 
 /** Where a visitor came from (§3), kept with the account they sign up with. */
 export type Tracking = Partial<Record<(typeof TRACKING_FIELDS)[number], string>>;
@@ -33,8 +33,8 @@ export function trackingFromQuery(query: URLSearchParams): Tracking | undefined 
   return Object.keys(tracking).length > 0 ? tracking : undefined;
 }
 
-export function trackingFromCookie(header: string | undefined): Tracking | undefined {
-  const raw = parse(header ?? "")[TRACKING_COOKIE];
+/** What the tracking cookie kept, from its raw value. */
+export function trackingFromCookie(raw: string | undefined): Tracking | undefined {
   if (!raw) return undefined;
   try {
     return trackingFromQuery(new URLSearchParams(raw));

@@ -3,7 +3,7 @@ import { parse as parseCookies } from "cookie";
 import type { i18n, TFunction } from "i18next";
 import type { AccountLimits } from "../accounts/limits";
 import type { Sessions, SignedIn } from "../accounts/sessions";
-import { trackingFromCookie, trackingFromQuery } from "../accounts/tracking";
+import { TRACKING_COOKIE, trackingFromCookie, trackingFromQuery } from "../accounts/tracking";
 import type { Bus } from "../bus";
 import type { Store } from "../db/database";
 import { todayIn } from "../i18n/dates";
@@ -82,7 +82,7 @@ export function buildRequestContext({ site, header, countryHeader, url, ip, sign
     origin: `${services.production ? "https:" : url.protocol}//${url.host}`,
     ip,
     /** Where the visitor came from (§3): this request's query, else the cookie of an earlier visit. */
-    tracking: trackingFromQuery(url.searchParams) ?? trackingFromCookie(header("cookie")),
+    tracking: trackingFromQuery(url.searchParams) ?? trackingFromCookie(cookies[TRACKING_COOKIE]),
     member: signedIn?.member,
     sessionId: signedIn?.sessionId,
     /** A translator for another member's language (the e-mails they receive). */

@@ -37,8 +37,9 @@ describe("the tracking query (§3)", () => {
   });
 
   it("reads back what the cookie kept", () => {
-    expect(trackingFromCookie("a=1; tracking=network%3Dtj%26sub1%3Dq")).toEqual({ network: "tj", sub1: "q" });
-    expect(trackingFromCookie("tracking=%")).toBeUndefined();
+    expect(trackingFromCookie("network=tj&sub1=q")).toEqual({ network: "tj", sub1: "q" });
+    expect(trackingFromCookie("%")).toBeUndefined();
+    expect(trackingFromCookie(undefined)).toBeUndefined();
   });
 });
 
