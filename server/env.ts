@@ -20,6 +20,8 @@ const envSchema = z.object({
   DATABASE_URL: url(["postgres:", "postgresql:"], "postgres://user@127.0.0.1:5432/amora").optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1, { error: "must be at least 1" }).default(10),
   REDIS_URL: url(["redis:", "rediss:"], "redis://127.0.0.1:6379").optional(),
+  /** Prefixes every Redis key and channel, so deployments (or test runs) can share one Redis. */
+  REDIS_PREFIX: z.string().regex(/^[\w.:-]+$/, { error: "may hold letters, digits and . : _ - only" }).default("amora:"),
   COUNTRY_HEADER: z
     .string()
     .regex(/^[A-Za-z0-9-]+$/, { error: "must be an HTTP header name such as cf-ipcountry" })

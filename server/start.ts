@@ -39,7 +39,7 @@ export async function startServer({ build, clientDir, devMiddleware, env = readE
   sites.onChange((all) => void syncSites(store, all).catch((error: Error) => log.error({ err: error }, "syncing sites failed")));
   sites.watch();
 
-  const bus = await openBus(env.REDIS_URL);
+  const bus = await openBus(env.REDIS_URL, env.REDIS_PREFIX);
   const resources = await loadCatalog(env.LOCALES_DIR);
   const i18n = await createI18n(resources);
   const sessions = createSessions({ db: store.db, secrets: await sessionSecrets(env.SESSION_SECRETS, env.DATA_DIR), secure: production });

@@ -4,7 +4,7 @@ import { vars } from "../../themes";
 /** The narrow, centred column of the account screens. */
 export const page = style({ flex: 1, width: "100%", maxWidth: "28rem", margin: "0 auto", padding: "2rem 1rem 3rem" });
 export const heading = style({ margin: "0 0 0.5rem", fontSize: "1.6rem" });
-export const lead = style({ margin: "0 0 1.5rem", color: vars.color.textMuted });
+export const lead = style({ margin: "0 0 1.5rem", color: vars.color.textMuted, overflowWrap: "anywhere" });
 export const form = style({ display: "grid", gap: "1rem" });
 export const field = style({ display: "grid", gap: "0.35rem" });
 export const label = style({ fontWeight: 600 });

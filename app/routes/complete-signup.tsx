@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as styles from "../components/form.css";
+import * as signupStyles from "../components/signup/signup.css";
 import { sendNewActivationLink } from "../lib/activation.server";
 import { requireMember } from "../lib/auth.server";
 import { accountMeta } from "../lib/meta";
@@ -27,7 +28,7 @@ export default function CompleteSignup() {
   return (
     <main id="main" className={styles.page}>
       <h1 className={styles.heading}>{confirmed ? t("complete.activatedTitle") : title}</h1>
-      <p className={styles.notice}>{t("signup.memberId", { id: memberId })}</p>
+      <p className={signupStyles.memberId}>{t("signup.memberId", { id: memberId })}</p>
       {confirmed ? (
         <p className={styles.lead}>{t("complete.activated")}</p>
       ) : (

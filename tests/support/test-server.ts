@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdtemp } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
@@ -28,6 +29,8 @@ export async function startTestServer(
     LOG_LEVEL: "silent",
     DATABASE_URL: options.databaseUrl,
     REDIS_URL: process.env.REDIS_URL,
+    // Rate limits and channels of one test server never meet another's (or an earlier run's).
+    REDIS_PREFIX: `amora-test-${randomBytes(4).toString("hex")}:`,
   });
   const build = (await import(/* @vite-ignore */ path.resolve("build/server/index.js"))) as ServerBuild;
   const running = await startServer({ env, build, clientDir: path.resolve("build/client"), log: options.log });
