@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
@@ -9,6 +9,7 @@ import { Field, Messages } from "../components/form-field";
 import * as styles from "../components/form.css";
 import { MEMBER_HOME, redirectMembersHome, signIn } from "../lib/auth.server";
 import { accountMeta } from "../lib/meta";
+import { useCheckedForm } from "../lib/use-checked-form";
 import { safeRedirect } from "../lib/safe-redirect";
 
 export const handle = { i18n: ["account"] };
@@ -37,13 +38,7 @@ export default function Login() {
   const [searchParams] = useSearchParams();
   const { t } = useTranslation("account");
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
-    id: "login",
-    lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-  });
+  const [form, fields] = useCheckedForm("login", loginSchema, actionData?.result);
 
   return (
     <main id="main" className={styles.page}>

@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -10,6 +10,7 @@ import { Field, Messages } from "../components/form-field";
 import * as styles from "../components/form.css";
 import { MEMBER_HOME, signIn } from "../lib/auth.server";
 import { accountMeta } from "../lib/meta";
+import { useCheckedForm } from "../lib/use-checked-form";
 
 export const handle = { i18n: ["account"] };
 export const meta = accountMeta;
@@ -38,13 +39,7 @@ export default function ResetPasswordDo() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("account");
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
-    id: "reset-password-do",
-    lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
-  });
+  const [form, fields] = useCheckedForm("reset-password-do", resetPasswordSchema, actionData?.result);
   const expired = !token || form.errors?.includes("errors.linkExpired");
   return (
     <main id="main" className={styles.page}>

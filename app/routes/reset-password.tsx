@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -8,6 +8,7 @@ import { requestPasswordReset } from "../../server/accounts/password-reset";
 import { Field, Messages } from "../components/form-field";
 import * as styles from "../components/form.css";
 import { accountMeta } from "../lib/meta";
+import { useCheckedForm } from "../lib/use-checked-form";
 
 export const handle = { i18n: ["account"] };
 export const meta = accountMeta;
@@ -42,13 +43,7 @@ export default function ResetPassword() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("account");
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
-    id: "reset-password",
-    lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetRequestSchema }),
-  });
+  const [form, fields] = useCheckedForm("reset-password", resetRequestSchema, actionData?.result);
   const sentTo = actionData && "sentTo" in actionData ? actionData.sentTo : undefined;
   return (
     <main id="main" className={styles.page}>

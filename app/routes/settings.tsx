@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -10,6 +10,7 @@ import * as styles from "../components/form.css";
 import { sendNewActivationLink } from "../lib/activation.server";
 import { requireMember } from "../lib/auth.server";
 import { accountMeta } from "../lib/meta";
+import { useCheckedForm } from "../lib/use-checked-form";
 import * as settingsStyles from "./settings.css";
 
 export const handle = { i18n: ["account"] };
@@ -54,13 +55,7 @@ export default function Settings() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("account");
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
-    id: "mail-change",
-    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: emailChangeSchema }),
-  });
+  const [form, fields] = useCheckedForm("mail-change", emailChangeSchema, actionData && "result" in actionData ? actionData.result : undefined);
   const sentTo = actionData && "sentTo" in actionData ? actionData.sentTo : undefined;
   const activation = actionData && "activation" in actionData ? actionData.activation : undefined;
   const values = actionData && "values" in actionData ? actionData.values : undefined;
