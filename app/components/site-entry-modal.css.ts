@@ -1,5 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "../../themes";
+import { button } from "./form.css";
 
 export const backdrop = style({
   position: "fixed",
@@ -20,14 +21,4 @@ export const dialog = style({
   boxShadow: "0 20px 50px rgba(0,0,0,0.3)",
   textAlign: "center",
 });
-export const confirm = style({
-  width: "100%",
-  minHeight: "48px",
-  border: 0,
-  borderRadius: vars.radius.pill,
-  background: vars.color.primaryStrong,
-  color: "#fff",
-  font: "inherit",
-  fontWeight: 700,
-  cursor: "pointer",
-});
+export const confirm = style([button, { width: "100%" }]);

@@ -18,9 +18,9 @@ export type Member = {
   notificationsDisabled: string[];
 };
 
-/** The member behind an account of a site, or undefined when it is gone or deleted. */
-export async function loadMember(db: Kysely<Database>, { siteId, accountId }: { siteId: string; accountId: number }): Promise<Member | undefined> {
-  const row = await db
+/** The live (not deleted) members of a site, with the columns of Member; callers narrow it down. */
+export function membersOf(db: Kysely<Database>, siteId: string) {
+  return db
     .selectFrom("accounts")
     .innerJoin("profiles", "profiles.account_id", "accounts.id")
     .select([
@@ -38,11 +38,13 @@ export async function loadMember(db: Kysely<Database>, { siteId, accountId }: { 
       "accounts.created_at as signupDate",
       "accounts.notifications_disabled as notificationsDisabled",
     ])
-    .where("accounts.id", "=", accountId)
     .where("accounts.site_id", "=", siteId)
-    .where("accounts.status", "!=", "deleted")
-    .executeTakeFirst();
-  return row;
+    .where("accounts.status", "!=", "deleted");
+}
+
+/** The member behind an account of a site, or undefined when it is gone or deleted. */
+export async function loadMember(db: Kysely<Database>, { siteId, accountId }: { siteId: string; accountId: number }): Promise<Member | undefined> {
+  return membersOf(db, siteId).where("accounts.id", "=", accountId).executeTakeFirst();
 }
 
 /** The logged-in user of §3, as GET /api/user.php answers it. */

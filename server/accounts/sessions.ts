@@ -1,7 +1,7 @@
 import { createCookie } from "@remix-run/node";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { loadMember, type Member } from "./member";
+import { membersOf, type Member } from "./member";
 import { hashToken, randomToken } from "./tokens";
 
 export const AUTH_COOKIE = "auth";
@@ -28,14 +28,12 @@ export function createSessions({ db, secrets, secure }: { db: Kysely<Database>; 
     async resolve(siteId: string, cookieHeader: string | undefined): Promise<SignedIn | undefined> {
       const sessionId = await sessionIdFrom(cookieHeader);
       if (!sessionId) return undefined;
-      const session = await db
-        .selectFrom("sessions")
-        .select("account_id")
-        .where("id_hash", "=", hashToken(sessionId))
-        .where("site_id", "=", siteId)
-        .where("expires_at", ">", new Date())
+      // One query on every signed-in request: the session and its member together.
+      const member = await membersOf(db, siteId)
+        .innerJoin("sessions", "sessions.account_id", "accounts.id")
+        .where("sessions.id_hash", "=", hashToken(sessionId))
+        .where("sessions.expires_at", ">", new Date())
         .executeTakeFirst();
-      const member = session && (await loadMember(db, { siteId, accountId: session.account_id }));
       return member ? { sessionId, member } : undefined;
     },
 
