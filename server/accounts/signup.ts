@@ -79,7 +79,14 @@ export async function createAccount(db: Kysely<Database>, { form, language, coun
         .executeTakeFirstOrThrow();
       const profile = await tx
         .insertInto("profiles")
-        .values({ account_id: account.id, site_id: siteId, name: form.name, country, date_of_birth: form.date_of_birth })
+        .values({
+          account_id: account.id,
+          site_id: siteId,
+          pool: (eb) => eb.selectFrom("sites").select("pool").where("id", "=", siteId),
+          name: form.name,
+          country,
+          date_of_birth: form.date_of_birth,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       await queueLinkMail(tx, { kind: "activation", outgoing, accountId: account.id, to: form.email, name: form.name, validFor: { days: ACTIVATION_DAYS } });

@@ -9,6 +9,10 @@ export interface Database {
   account_tokens: AccountTokensTable;
   credit_ledger: CreditLedgerTable;
   mail_outbox: MailOutboxTable;
+  photos: PhotosTable;
+  blocks: BlocksTable;
+  likes: LikesTable;
+  complaints: ComplaintsTable;
 }
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -53,6 +57,69 @@ export interface ProfilesTable {
   country: string;
   date_of_birth: string;
   status: ColumnType<ProfileStatus, ProfileStatus | undefined, ProfileStatus>;
+  created_at: Timestamp;
+  pool: string;
+  gender: Gender | null;
+  sexuality: Sexuality | null;
+  region: string | null;
+  city: string | null;
+  reason: string | null;
+  about_me: string | null;
+  tattoos: string | null;
+  hair_colour: string | null;
+  eye_colour: string | null;
+  body_type: string | null;
+  relationship_status: string | null;
+  interests: ColumnType<string[], string[] | undefined, string[]>;
+  geolocation: ColumnType<Geolocation | null, string | null | undefined, string | null>;
+  invisible: ColumnType<boolean, boolean | undefined, boolean>;
+  fictional: ColumnType<boolean, boolean | undefined, boolean>;
+  main_photo_id: number | null;
+  updated_at: Timestamp;
+}
+
+export type Gender = "male" | "female";
+export type Sexuality = "hetero" | "gay" | "lesbian" | "bi";
+/** Where the browser said the member is, or false when locating failed (§7). */
+export type Geolocation = { lat: number; lon: number } | false;
+
+export type PhotoStatus = "inspection" | "active" | "deleted";
+
+export interface PhotosTable {
+  id: Id;
+  profile_id: number;
+  filename: string;
+  thumb_filename: string;
+  width: number;
+  height: number;
+  status: PhotoStatus;
+  created_at: Timestamp;
+}
+
+export interface BlocksTable {
+  blocker_id: number;
+  blocked_id: number;
+  created_at: Timestamp;
+}
+
+export interface LikesTable {
+  liker_id: number;
+  liked_id: number;
+  created_at: Timestamp;
+  seen_at: Date | null;
+}
+
+export type ComplaintReason = "fake_profile" | "inappropriate_photos" | "harassment" | "scam" | "underage" | "other";
+
+export interface ComplaintsTable {
+  id: Id;
+  site_id: string;
+  reporter_account_id: number | null;
+  reporter_email: string | null;
+  profile_id: number | null;
+  reason: ComplaintReason;
+  message: ColumnType<string, string | undefined, string>;
+  status: ColumnType<"open" | "handled", "open" | "handled" | undefined, "open" | "handled">;
   created_at: Timestamp;
 }
 

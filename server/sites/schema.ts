@@ -112,6 +112,8 @@ const siteObject = z.strictObject(
       .default([...PROFILE_FIELDS]),
     visible_profile_notes: z.boolean({ error: "must be true or false" }).default(false),
     min_age: z.number().int().min(18, { error: "cannot be below 18: this is an adult product" }).default(18),
+    /** true: new photos wait in review ('inspection') until support approves them; false: live at once. */
+    photo_review: z.boolean({ error: "must be true or false" }).default(false),
   },
   { error: (issue) => (issue.code === "unrecognized_keys" ? undefined : "must be an object of settings") },
 );

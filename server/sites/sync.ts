@@ -16,4 +16,12 @@ export async function syncSites(store: Store, sites: readonly Site[]): Promise<v
       }),
     )
     .execute();
+  // A brand moved to another pool takes its profiles along.
+  await store.db
+    .updateTable("profiles")
+    .set({ pool: sql<string>`sites.pool` })
+    .from("sites")
+    .whereRef("sites.id", "=", "profiles.site_id")
+    .whereRef("profiles.pool", "<>", "sites.pool")
+    .execute();
 }
