@@ -1,10 +1,16 @@
 // `npm run bench`: the per-request work of the foundation and accounts, measured. Targets live here, not in tests.
+// `npm run bench -- search` measures member search at a million members instead (scripts/bench-search.ts).
+if (process.argv.includes("search")) {
+  await import("./bench-search");
+  process.exit(0);
+}
 import { pino } from "pino";
-import { bench, run, summary } from "mitata";
+import { bench, group, run, summary } from "mitata";
 import { signupSchema } from "../server/accounts/forms";
 import { hashPassword, verifyPassword } from "../server/accounts/passwords";
 import { createI18n, loadCatalog } from "../server/i18n/catalog";
 import { chooseLanguage } from "../server/i18n/locale";
+import { loadPlaces, regionsOf, reverseGeocode } from "../server/profiles/places";
 import { SiteRegistry } from "../server/sites/registry";
 import { publicSettings } from "../server/sites/settings";
 
@@ -28,6 +34,32 @@ summary(() => {
   bench("validate signup form", () =>
     signup.safeParse({ email: "Jan@Example.com", name: "Jan", date_of_birth: "1990-05-01", password: "long enough" }),
   );
+});
+
+// Places are read once per process, on the first lookup: that cost and what stays in memory are
+// measured here, before the lookups themselves (a grid search over 170,000 towns).
+const memory = () => {
+  globalThis.gc?.();
+  const { rss, heapUsed, arrayBuffers } = process.memoryUsage();
+  return { rss, kept: heapUsed + arrayBuffers };
+};
+const beforePlaces = memory();
+const loadStart = performance.now();
+loadPlaces();
+const loadMs = performance.now() - loadStart;
+const afterPlaces = memory();
+const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
+const peakDuringLoad = process.resourceUsage().maxRSS * 1024 - beforePlaces.rss; // maxRSS is in KiB
+console.log(
+  `places: loaded in ${loadMs.toFixed(0)} ms; kept ${mb(afterPlaces.kept - beforePlaces.kept)}` +
+    `${globalThis.gc ? "" : " (approximate: run node with --expose-gc)"}, resident +${mb(afterPlaces.rss - beforePlaces.rss)}` +
+    ` after, at most +${mb(Math.max(0, peakDuringLoad))} while loading`,
+);
+group("places", () => {
+  bench("reverse geocode (Amsterdam)", () => reverseGeocode(52.3731, 4.8926));
+  bench("reverse geocode (Drenthe countryside)", () => reverseGeocode(52.85, 6.6));
+  bench("reverse geocode (North Sea: nothing)", () => reverseGeocode(55, 3));
+  bench("regions of the US", () => regionsOf("US"));
 });
 
 await run();

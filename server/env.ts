@@ -36,10 +36,24 @@ const envSchema = z.object({
     })
     .optional(),
   SMTP_URL: url(["smtp:", "smtps:"], "smtps://user:password@smtp.example.com:465").optional(),
+  /** Photos go to this S3 bucket when set (credentials from the standard AWS_* variables); else DATA_DIR/uploads. */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: "must be an S3 bucket name: 3 to 63 lower-case letters, digits, dots and hyphens" })
+    .optional(),
+  /** An S3-compatible service instead of AWS (MinIO, R2, …); buckets are then addressed path-style. */
+  S3_ENDPOINT: url(["http:", "https:"], "https://s3.example.com or http://127.0.0.1:9000").optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]+$/, { error: "must be a region name such as eu-central-1" }).default("us-east-1"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Demo members `npm start` creates when the store holds no profiles yet; 0 creates none. */
+  DEMO_MEMBERS: z.coerce
+    .number({ error: "must be a number of demo members, 0 for none" })
+    .int({ error: "must be a whole number" })
+    .min(0, { error: "cannot be negative; 0 creates none" })
+    .optional(),
 });
 
-export type Env = z.output<typeof envSchema> & { DATA_DIR: string; SITES_DIR: string; LOCALES_DIR: string };
+export type Env = z.output<typeof envSchema> & { DATA_DIR: string; SITES_DIR: string; LOCALES_DIR: string; DEMO_MEMBERS: number };
 
 export class EnvError extends Error {
   override name = "EnvError";
@@ -57,10 +71,15 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   if (env.NODE_ENV === "production" && !env.SESSION_SECRETS) {
     throw new EnvError("Invalid environment:\n  SESSION_SECRETS: is required in production (see README)");
   }
+  if (env.S3_ENDPOINT && !env.S3_BUCKET) {
+    throw new EnvError("Invalid environment:\n  S3_ENDPOINT: is used only with S3_BUCKET; set the bucket too, or remove the endpoint");
+  }
   return {
     ...env,
     DATA_DIR: path.resolve(env.DATA_DIR),
     SITES_DIR: path.resolve(env.SITES_DIR),
     LOCALES_DIR: path.resolve(env.LOCALES_DIR),
+    // A real deployment never fills itself with made-up people unless asked to.
+    DEMO_MEMBERS: env.DEMO_MEMBERS ?? (env.NODE_ENV === "production" ? 0 : 400),
   };
 }

@@ -1,6 +1,9 @@
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
-import { EnvError, readEnv } from "./env";
+import { EnvError, readEnv, type Env } from "./env";
+import { uploadsDir } from "./photos/storage";
+import { existsUnder } from "./profiles/demo-avatars";
+import { seedDemoMembers } from "./profiles/demo-members";
 import { SiteConfigError } from "./sites/load";
 import { startServer } from "./start";
 
@@ -9,6 +12,7 @@ async function main() {
   const env = readEnv();
   const build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
   const running = await startServer({ env, build, clientDir: path.resolve("build/client") });
+  await seedEmptyStore(running, env);
   const origin = (id: string) => `http://${id}.localhost:${running.port}/`;
   if (env.NODE_ENV !== "production") {
     console.log(`\nAmora is serving ${running.sites.all().length} brands:`);
@@ -20,6 +24,34 @@ async function main() {
       running.log.info({ signal }, "stopping");
       void running.stop().then(() => process.exit(0));
     });
+  }
+}
+
+/**
+ * A fresh install is lively: when the store holds no profile at all, DEMO_MEMBERS demo members
+ * (default 400, none in production) are created over every brand. Only here, in the production entry: tests start the
+ * server without them. A failure is logged and the server keeps serving.
+ */
+async function seedEmptyStore(running: Awaited<ReturnType<typeof startServer>>, env: Env) {
+  if (env.DEMO_MEMBERS === 0) return;
+  try {
+    const anyProfile = await running.store.db.selectFrom("profiles").select("id").limit(1).executeTakeFirst();
+    if (anyProfile) return;
+    const photos = running.services.photos;
+    const result = await seedDemoMembers({
+      db: running.store.db,
+      sites: running.sites.all(),
+      count: env.DEMO_MEMBERS,
+      put: (key, body, contentType) => photos.put(key, body, contentType),
+      exists: photos.kind === "local" ? existsUnder(uploadsDir(env.DATA_DIR)) : undefined,
+      log: (line) => running.log.info(line),
+    });
+    running.log.info(
+      { profiles: result.profiles, byPool: result.byPool, ms: result.milliseconds },
+      `the store was empty: created ${result.profiles} demo members (DEMO_MEMBERS=0 turns this off)`,
+    );
+  } catch (error) {
+    running.log.error({ err: error }, "creating demo members failed");
   }
 }
 

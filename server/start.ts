@@ -13,6 +13,8 @@ import { createI18n, loadCatalog } from "./i18n/catalog";
 import { createLogger, type Logger } from "./log";
 import { createMailer } from "./mail/outbox";
 import { createMailTransport } from "./mail/transport";
+import { createPhotoStorage } from "./photos/storage";
+import { loadPlaces } from "./profiles/places";
 import { SiteRegistry } from "./sites/registry";
 import { syncSites } from "./sites/sync";
 
@@ -47,7 +49,14 @@ export async function startServer({ build, clientDir, devMiddleware, env = readE
   mailer.start();
   const housekeeping = setInterval(() => void sessions.purgeExpired().catch((error: Error) => log.warn({ err: error }, "purging sessions failed")), 3_600_000);
   housekeeping.unref();
-  const services = { store, bus, i18n, log, sites, sessions, limits: createAccountLimits(bus), mailer, dataDir: env.DATA_DIR, production };
+  const photos = createPhotoStorage(env);
+  // Profile and search screens name regions: read the places before the first visitor waits for them.
+  loadPlaces();
+  if (photos.kind === "s3") {
+    const local = sites.all().filter((site) => site.cdn_prefix.startsWith("/")).map((site) => site.id);
+    if (local.length > 0) log.warn({ sites: local }, "photos go to S3_BUCKET, but these brands' cdn_prefix still points at this server");
+  }
+  const services = { store, bus, i18n, log, sites, sessions, limits: createAccountLimits(bus), mailer, photos, dataDir: env.DATA_DIR, production };
   const app = createHttpApp({ env, services, resources, build, clientDir, devMiddleware });
 
   const server = app.listen(env.PORT, env.HOST);

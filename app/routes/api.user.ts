@@ -10,7 +10,7 @@ import { authenticationRequired, signIn } from "../lib/auth.server";
 const NO_STORE = { "Cache-Control": "no-store" };
 
 const userOf = (context: LoaderFunctionArgs["context"], member: Member) => ({
-  user: userApiShape(member, { fictionalIcon: context.site.fictional_warning !== undefined }),
+  user: userApiShape(member, context.site),
 });
 
 /** GET /api/user.php (§7): the signed-in user of §3. */

@@ -41,21 +41,29 @@ export function ageOn(dateOfBirth: string, today: string): number {
   return todayYear - year - (hadBirthday ? 0 : 1);
 }
 
+/** A profile name (§5): the e-mail rule needs the whole form, so the signup schema adds it. */
+export const profileName = z
+  .string({ error: "account:signup.nameRequired" })
+  .trim()
+  .min(2, { error: "account:signup.nameRequired" })
+  .max(NAME_MAX, { error: "account:signup.nameTooLong" })
+  .refine((name) => !name.startsWith("@"), { error: "account:signup.nameStartsWithAt" });
+
+/** A birth date of someone at least minAge today (§5). */
+export function birthDate({ minAge, today }: { minAge: number; today: string }) {
+  return z.string({ error: "validation.birthDateRequired" }).superRefine((value, ctx) => {
+    const age = ageOn(value, today);
+    if (Number.isNaN(age) || age < 0 || age > OLDEST_AGE) ctx.addIssue({ code: "custom", message: "validation.birthDateInvalid" });
+    else if (age < minAge) ctx.addIssue({ code: "custom", message: "validation.birthDateRequired" });
+  });
+}
+
 export function signupSchema({ minAge, today }: { minAge: number; today: string }) {
   return z
     .object({
       email: email("validation.emailInvalid"),
-      name: z
-        .string({ error: "account:signup.nameRequired" })
-        .trim()
-        .min(2, { error: "account:signup.nameRequired" })
-        .max(NAME_MAX, { error: "account:signup.nameTooLong" })
-        .refine((name) => !name.startsWith("@"), { error: "account:signup.nameStartsWithAt" }),
-      date_of_birth: z.string({ error: "validation.birthDateRequired" }).superRefine((value, ctx) => {
-        const age = ageOn(value, today);
-        if (Number.isNaN(age) || age < 0 || age > OLDEST_AGE) ctx.addIssue({ code: "custom", message: "validation.birthDateInvalid" });
-        else if (age < minAge) ctx.addIssue({ code: "custom", message: "validation.birthDateRequired" });
-      }),
+      name: profileName,
+      date_of_birth: birthDate({ minAge, today }),
       signup_message: z.string().trim().max(SIGNUP_MESSAGE_MAX, { error: "account:signup.messageTooLong" }).optional(),
       password: newPassword,
       website: honeypot,

@@ -18,6 +18,8 @@ export function createAccountLimits(bus: Bus) {
     signupIp: bus.limiter({ name: "signup-ip", points: 10, durationSeconds: 60 * 60 }),
     /** New activation or e-mail change links per account. */
     linkMails: bus.limiter({ name: "link-mails", points: 5, durationSeconds: 60 * 60 }),
+    /** Complaints filed from one address (/complaints, visitors and members alike). */
+    complaintsIp: bus.limiter({ name: "complaints-ip", points: 10, durationSeconds: 60 * 60 }),
   };
 }
 

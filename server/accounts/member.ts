@@ -1,5 +1,7 @@
 import type { Kysely } from "kysely";
-import type { AccountStatus, Database, ProfileStatus } from "../db/schema";
+import type { AccountStatus, Database, Gender, ProfileStatus, Sexuality } from "../db/schema";
+import { photoUrls } from "../photos/urls";
+import type { Site } from "../sites/schema";
 
 /** The signed-in member as every loader sees it in the request context. */
 export type Member = {
@@ -16,6 +18,10 @@ export type Member = {
   country: string;
   signupDate: Date;
   notificationsDisabled: string[];
+  gender: Gender | null;
+  sexuality: Sexuality | null;
+  /** Storage keys of the main photo, when the member has an active one. */
+  mainPhoto: { filename: string; thumb_filename: string } | null;
 };
 
 /** The live (not deleted) members of a site, with the columns of Member; callers narrow it down. */
@@ -23,6 +29,7 @@ export function membersOf(db: Kysely<Database>, siteId: string) {
   return db
     .selectFrom("accounts")
     .innerJoin("profiles", "profiles.account_id", "accounts.id")
+    .leftJoin("photos", (join) => join.onRef("photos.id", "=", "profiles.main_photo_id").on("photos.status", "=", "active"))
     .select([
       "accounts.id as accountId",
       "profiles.id as profileId",
@@ -37,18 +44,29 @@ export function membersOf(db: Kysely<Database>, siteId: string) {
       "accounts.country",
       "accounts.created_at as signupDate",
       "accounts.notifications_disabled as notificationsDisabled",
+      "profiles.gender",
+      "profiles.sexuality",
+      "photos.filename as mainFilename",
+      "photos.thumb_filename as mainThumbFilename",
     ])
     .where("accounts.site_id", "=", siteId)
-    .where("accounts.status", "!=", "deleted");
+    .where("accounts.status", "!=", "deleted")
+    .$narrowType<{ mainFilename: string | null; mainThumbFilename: string | null }>();
+}
+
+/** The row of membersOf as the Member every loader sees. */
+export function toMember({ mainFilename, mainThumbFilename, ...row }: Awaited<ReturnType<ReturnType<typeof membersOf>["executeTakeFirstOrThrow"]>>): Member {
+  return { ...row, mainPhoto: mainFilename && mainThumbFilename ? { filename: mainFilename, thumb_filename: mainThumbFilename } : null };
 }
 
 /** The member behind an account of a site, or undefined when it is gone or deleted. */
 export async function loadMember(db: Kysely<Database>, { siteId, accountId }: { siteId: string; accountId: number }): Promise<Member | undefined> {
-  return membersOf(db, siteId).where("accounts.id", "=", accountId).executeTakeFirst();
+  const row = await membersOf(db, siteId).where("accounts.id", "=", accountId).executeTakeFirst();
+  return row && toMember(row);
 }
 
 /** The logged-in user of §3, as GET /api/user.php answers it. */
-export function userApiShape(member: Member, { fictionalIcon }: { fictionalIcon: boolean }) {
+export function userApiShape(member: Member, site: Site) {
   return {
     status: member.status,
     credits: member.credits,
@@ -56,14 +74,13 @@ export function userApiShape(member: Member, { fictionalIcon }: { fictionalIcon:
     paid_user: member.paidUser,
     signup_date: member.signupDate.toISOString(),
     language: member.language,
-    fictional_icon: fictionalIcon,
+    fictional_icon: site.fictional_warning !== undefined,
     profile: {
       id: member.profileId,
       name: member.name,
       country: member.country,
       status: member.profileStatus,
-      // Photos arrive with the profiles work; until then no member has a main photo.
-      main_image: null,
+      main_image: member.mainPhoto && photoUrls(site, member.mainPhoto),
     },
   };
 }

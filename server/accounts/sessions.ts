@@ -1,7 +1,7 @@
 import { createCookie } from "@remix-run/node";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { membersOf, type Member } from "./member";
+import { membersOf, toMember, type Member } from "./member";
 import { hashToken, randomToken } from "./tokens";
 
 export const AUTH_COOKIE = "auth";
@@ -29,12 +29,12 @@ export function createSessions({ db, secrets, secure }: { db: Kysely<Database>; 
       const sessionId = await sessionIdFrom(cookieHeader);
       if (!sessionId) return undefined;
       // One query on every signed-in request: the session and its member together.
-      const member = await membersOf(db, siteId)
+      const row = await membersOf(db, siteId)
         .innerJoin("sessions", "sessions.account_id", "accounts.id")
         .where("sessions.id_hash", "=", hashToken(sessionId))
         .where("sessions.expires_at", ">", new Date())
         .executeTakeFirst();
-      return member ? { sessionId, member } : undefined;
+      return row ? { sessionId, member: toMember(row) } : undefined;
     },
 
     /** Starts a new session (a new id at every sign-in) and answers the Set-Cookie header for it. */

@@ -8,6 +8,7 @@ import { pinoHttp } from "pino-http";
 import { trackingCookie, trackingFromQuery } from "../accounts/tracking";
 import type { Env } from "../env";
 import { NAMESPACES, type Namespace } from "../i18n/catalog";
+import { PHOTO_CACHE_CONTROL, uploadsDir } from "../photos/storage";
 import type { Site } from "../sites/schema";
 import { buildRequestContext, type Services } from "./request-context";
 import { securityHeaders } from "./security-headers";
@@ -65,7 +66,7 @@ export function createHttpApp({ env, services, resources, build, clientDir, devM
         const siteId = (req as Request).res?.locals.site?.id as string | undefined;
         return siteId ? { siteId } : {};
       },
-      autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
+      autoLogging: { ignore: (req) => /^\/(assets|media)\//.test(req.url ?? "") },
     }),
   );
 
@@ -94,6 +95,7 @@ export function createHttpApp({ env, services, resources, build, clientDir, devM
   });
 
   app.use(securityHeaders(env.NODE_ENV === "production"));
+  if (services.photos.kind === "local") app.use("/media", ...servePhotos(uploadsDir(services.dataDir)));
   app.use(sameOriginWrites);
   app.use(rememberTracking);
 
@@ -125,6 +127,26 @@ const SECRET_PARAMS = /([?&](?:token|email|password)=)[^&]*/gi;
 
 export function redactQuery(url: string): string {
   return url.replace(SECRET_PARAMS, "$1[redacted]");
+}
+
+/**
+ * The local photo folder, read-only: file names are random and never reused, so a year's immutable
+ * cache; a missing file is a plain 404, never a directory listing or a fall through to Remix.
+ */
+function servePhotos(root: string): [express.RequestHandler, express.ErrorRequestHandler] {
+  return [
+    express.static(root, {
+      index: false,
+      redirect: false,
+      fallthrough: false,
+      dotfiles: "deny",
+      setHeaders: (res) => res.setHeader("Cache-Control", PHOTO_CACHE_CONTROL),
+    }),
+    (error: { status?: number }, _req, res, _next) => {
+      const status = error.status === 405 ? 405 : error.status === 404 || error.status === 403 ? 404 : 500;
+      res.status(status).type("text/plain").send(status === 404 ? "Not found" : status === 405 ? "Method not allowed" : "Error");
+    },
+  ];
 }
 
 /**

@@ -11,10 +11,11 @@ import { chooseLanguage, visibleLanguages } from "../i18n/locale";
 import { isLanguage, translationLanguage } from "../i18n/languages";
 import type { Logger } from "../log";
 import type { Mailer } from "../mail/outbox";
+import type { PhotoStorage } from "../photos/storage";
 import { COUNTRIES, ENTRY_WARNING_COUNTRIES, isCountryCode } from "../sites/countries";
 import type { SiteRegistry } from "../sites/registry";
 import type { Site } from "../sites/schema";
-import { LOCALE_COOKIE, SITE_ENTRY_COOKIE } from "./cookies";
+import { LOCALE_COOKIE, SEARCH_COOKIE, SITE_ENTRY_COOKIE } from "./cookies";
 
 /** The long-lived parts every request shares. */
 export type Services = {
@@ -26,6 +27,8 @@ export type Services = {
   sessions: Sessions;
   limits: AccountLimits;
   mailer: Mailer;
+  /** Where photo files go: DATA_DIR/uploads (served under /media) or an S3 bucket. */
+  photos: PhotoStorage;
   /** Where the folder mail transport writes (the development mail viewer reads it). */
   dataDir: string;
   production: boolean;
@@ -83,6 +86,8 @@ export function buildRequestContext({ site, header, countryHeader, url, ip, sign
     ip,
     /** Where the visitor came from (§3): this request's query, else the cookie of an earlier visit. */
     tracking: trackingFromQuery(url.searchParams) ?? trackingFromCookie(cookies[TRACKING_COOKIE]),
+    /** The member search filters of an earlier visit, as a query string. */
+    searchState: cookies[SEARCH_COOKIE],
     member: signedIn?.member,
     sessionId: signedIn?.sessionId,
     /** A translator for another member's language (the e-mails they receive). */

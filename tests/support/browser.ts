@@ -19,10 +19,12 @@ export const DESKTOP = { width: 1280, height: 900 };
 export async function returningVisitor(
   browser: Browser,
   origin: string,
-  options: { viewport?: typeof PHONE; country?: string; javaScriptEnabled?: boolean } = {},
+  options: { viewport?: typeof PHONE; country?: string; javaScriptEnabled?: boolean; geolocation?: { latitude: number; longitude: number } } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport: options.viewport ?? DESKTOP,
+    // A position set by the test, and the permission to read it; without one, location is denied.
+    ...(options.geolocation ? { geolocation: options.geolocation, permissions: ["geolocation"] } : {}),
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     extraHTTPHeaders: { "x-forwarded-for": visitorIp(), ...(options.country ? { "cf-ipcountry": options.country } : {}) },
   });

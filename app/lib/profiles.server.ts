@@ -1,0 +1,22 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { regionName } from "../../server/profiles/places";
+import type { SearchCard } from "../../server/search/search";
+import type { ProfileCardData } from "../components/profile-card";
+
+/** A country's name in the visitor's language. */
+export function countryNamer(language: string): (code: string) => string {
+  const names = new Intl.DisplayNames([language], { type: "region" });
+  return (code) => names.of(code) ?? code;
+}
+
+/** Where a member lives, as precisely as they said: city, else region, then the country. */
+export function placeOf(profile: { city: string | null; region: string | null; country: string }, countryName: (code: string) => string): string {
+  const local = profile.city || (profile.region ? regionName(profile.country, profile.region) : undefined);
+  return [local, countryName(profile.country)].filter(Boolean).join(", ");
+}
+
+/** Search results as the cards show them, in the visitor's language. */
+export function toCards(context: AppLoadContext, results: SearchCard[]): ProfileCardData[] {
+  const countryName = countryNamer(context.language);
+  return results.map(({ id, name, age, fictional, image, ...where }) => ({ id, name, age, fictional, image, place: placeOf(where, countryName) }));
+}

@@ -1,0 +1,262 @@
+import { data as withStatus, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { likeProfile, likesBetween, unlikeProfile } from "../../server/likes/likes";
+import { photosOf } from "../../server/photos/photos";
+import { photoUrls } from "../../server/photos/urls";
+import { blockBetween, blockProfile, unblockProfile } from "../../server/profiles/blocks";
+import type { ChoiceField } from "../../server/profiles/labels";
+import { regionName } from "../../server/profiles/places";
+import { loadProfileOf } from "../../server/profiles/profile";
+import { maySearch } from "../../server/search/access";
+import { searchMembers } from "../../server/search/search";
+import type { Language } from "../../server/i18n/languages";
+import { localized } from "../../server/sites/settings";
+import * as form from "../components/form.css";
+import { ProfileGrid } from "../components/profile-card";
+import { requireMember } from "../lib/auth.server";
+import { accountMeta } from "../lib/meta";
+import { countryNamer, toCards } from "../lib/profiles.server";
+import * as styles from "./members-id.css";
+
+export const handle = { i18n: ["members"] };
+export const meta = accountMeta;
+
+const RELATED_SHOWN = 4;
+
+function profileIdFrom(params: { id?: string }): number {
+  const id = Number(params.id);
+  if (!Number.isSafeInteger(id) || id < 1) throw new Response("Not found", { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { site, member, t, today } = context;
+  const db = context.services.store.db;
+  const profileId = profileIdFrom(params);
+  if (member?.profileId === profileId) throw redirect("/profile");
+  if (!maySearch(site, { signedIn: Boolean(member), fromTrafficSource: Boolean(context.tracking) })) requireMember(context, request);
+
+  // Either side's block answers with the notice, never the profile (§6).
+  const blocked = member ? await blockBetween(db, { viewerId: member.profileId, profileId }) : undefined;
+  if (blocked) {
+    return withStatus({ view: "blocked" as const, title: t("members:blocked.title"), blockedByViewer: blocked === "viewer", profileId }, { status: 403 });
+  }
+  const profile = await loadProfileOf(db, { site, profileId, today });
+  if (!profile) throw new Response("Not found", { status: 404 });
+
+  const [photos, likes, related] = await Promise.all([
+    photosOf({ db, profileId, viewer: "other" }),
+    member ? likesBetween(db, { viewerId: member.profileId, profileId }) : undefined,
+    searchMembers(db, {
+      site,
+      viewerProfileId: member?.profileId,
+      today,
+      count: false,
+      pageSize: RELATED_SHOWN,
+      excludeIds: [profileId],
+      filters: { gender: profile.gender ?? undefined, country: profile.country, min_age: Math.max(site.min_age, profile.age - 8), max_age: profile.age + 8 },
+    }),
+  ]);
+  // Free members and visitors see the first photo; the others stay on the server (§6).
+  const seesAll = Boolean(member?.paidUser);
+  const shown = (seesAll ? photos : photos.slice(0, 1)).map((photo) => photoUrls(site, photo));
+  const countryName = countryNamer(context.language);
+  const visible = new Set<string>(site.visible_profile_fields);
+  const label = (field: ChoiceField) => (visible.has(field) && profile[field] ? t(`members:label.${field}.${profile[field]}`) : undefined);
+  const fictionalWarning = profile.fictional && site.fictional_warning ? localized(site.fictional_warning.singular, context.language as Language) : undefined;
+
+  return {
+    view: "profile" as const,
+    title: profile.name,
+    signedIn: Boolean(member),
+    profile: {
+      id: profile.id,
+      name: profile.name,
+      age: visible.has("age") ? profile.age : undefined,
+      fictional: profile.fictional,
+      facts: [
+        ["gender", label("gender")],
+        ["sexuality", label("sexuality")],
+        ["country", visible.has("country") ? countryName(profile.country) : undefined],
+        ["region", visible.has("region") && profile.region ? regionName(profile.country, profile.region) : undefined],
+        ["city", visible.has("city") ? profile.city : undefined],
+        ["reason", label("reason")],
+        ["relationship_status", label("relationship_status")],
+        ["body_type", label("body_type")],
+        ["hair_colour", label("hair_colour")],
+        ["eye_colour", label("eye_colour")],
+        ["tattoos", label("tattoos")],
+      ].filter((fact): fact is [string, string] => Boolean(fact[1])),
+      aboutMe: visible.has("about_me") ? profile.about_me : null,
+      interests: visible.has("interests") ? profile.interests.map((tag) => t(`members:interest.${tag}`, { defaultValue: tag.replaceAll("_", " ") })) : [],
+    },
+    photos: shown,
+    photoCount: photos.length,
+    lockedPhotos: photos.length - shown.length,
+    liked: likes?.liked ?? false,
+    likesViewer: likes?.likesViewer ?? false,
+    fictionalWarning,
+    related: toCards(context, related.results),
+  };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const member = requireMember(context, request);
+  const db = context.services.store.db;
+  const profileId = profileIdFrom(params);
+  const intent = (await request.formData()).get("intent");
+  const pair = { likerId: member.profileId, likedId: profileId };
+  if (intent === "like") await likeProfile(db, { pool: context.site.pool, ...pair });
+  else if (intent === "unlike") await unlikeProfile(db, pair);
+  else if (intent === "block") await blockProfile(db, { pool: context.site.pool, blockerId: member.profileId, blockedId: profileId });
+  else if (intent === "unblock") await unblockProfile(db, { blockerId: member.profileId, blockedId: profileId });
+  else throw new Response("Unknown action", { status: 400 });
+  return { done: intent };
+}
+
+/** A member's profile (§2 profile view): photos, labels, like, gift, message, block, report, related. */
+export default function MemberProfile() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation("members");
+  const busy = useNavigation().state !== "idle";
+  if (data.view === "blocked") return <BlockedNotice blockedByViewer={data.blockedByViewer} busy={busy} />;
+  const { profile } = data;
+  const [main, ...more] = data.photos;
+
+  return (
+    <main id="main" className={styles.page}>
+      <section className={styles.header} aria-label={t("profile.photos")}>
+        <div className={styles.mainPhoto}>
+          {main ? (
+            <img src={main.filename} alt={t("profile.photoOf", { name: profile.name })} className={styles.mainImage} width={800} height={800} />
+          ) : (
+            <span className={styles.noPhoto} aria-hidden="true">
+              {profile.name.slice(0, 1).toUpperCase()}
+            </span>
+          )}
+          <span className={styles.photoCount}>{t("profile.photoCount", { count: data.photoCount })}</span>
+        </div>
+        {more.length || data.lockedPhotos ? (
+          <ul className={styles.thumbs}>
+            {more.map((photo) => (
+              <li key={photo.filename}>
+                <a href={photo.filename} className={styles.thumbLink}>
+                  <img src={photo.thumb_filename} alt={t("profile.photoOf", { name: profile.name })} className={styles.thumb} width={400} height={400} loading="lazy" />
+                </a>
+              </li>
+            ))}
+            {data.lockedPhotos ? (
+              <li className={styles.locked}>
+                <span className={styles.lockedCount} aria-hidden="true">
+                  +{data.lockedPhotos}
+                </span>
+                <p className={styles.lockedText}>{t("profile.premiumPhotos", { count: data.lockedPhotos })}</p>
+                <Link to={data.signedIn ? "/premium" : "/signup"} className={form.button}>
+                  {data.signedIn ? t("profile.getPremium") : t("profile.signupToSee")}
+                </Link>
+              </li>
+            ) : null}
+          </ul>
+        ) : null}
+      </section>
+
+      <section className={styles.details}>
+        <h1 className={styles.name}>
+          {profile.age === undefined ? profile.name : t("card.nameAge", { name: profile.name, age: profile.age })}
+          {profile.fictional ? (
+            <span className={styles.fictionalIcon} title={t("profile.fictionalTitle")}>
+              {t("profile.fictionalBadge")}
+            </span>
+          ) : null}
+        </h1>
+        {data.fictionalWarning ? <p className={form.notice}>{data.fictionalWarning}</p> : null}
+        {data.likesViewer ? <p className={form.success}>{t("profile.likesYou", { name: profile.name })}</p> : null}
+
+        <div className={styles.actions}>
+          <Form method="post" className={styles.actionForm}>
+            <button type="submit" name="intent" value={data.liked ? "unlike" : "like"} className={data.liked ? form.secondaryButton : form.button} disabled={busy} aria-pressed={data.liked}>
+              {data.liked ? t("profile.unlike") : t("profile.like")}
+            </button>
+          </Form>
+          <Link to={`/members/${profile.id}/chat`} className={form.button}>
+            {t("profile.message")}
+          </Link>
+          <Link to={`/members/${profile.id}/chat?gift=1`} className={form.secondaryButton}>
+            {t("profile.gift")}
+          </Link>
+        </div>
+
+        {profile.aboutMe ? (
+          <section aria-labelledby="about-me">
+            <h2 id="about-me" className={styles.sectionTitle}>{t("labels.about_me")}</h2>
+            <p className={styles.about}>{profile.aboutMe}</p>
+          </section>
+        ) : null}
+        {profile.facts.length ? (
+          <dl className={styles.facts}>
+            {profile.facts.map(([field, value]) => (
+              <div key={field} className={styles.fact}>
+                <dt>{t(`labels.${field}`)}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : null}
+        {profile.interests.length ? (
+          <section aria-labelledby="interests">
+            <h2 id="interests" className={styles.sectionTitle}>{t("labels.interests")}</h2>
+            <ul className={styles.chips}>
+              {profile.interests.map((interest) => (
+                <li key={interest} className={styles.chip}>
+                  {interest}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+
+        <div className={styles.quiet}>
+          {data.signedIn ? (
+            <Form method="post">
+              <button type="submit" name="intent" value="block" className={form.linkButton} disabled={busy}>
+                {t("profile.block")}
+              </button>
+            </Form>
+          ) : null}
+          <Link to={`/complaints?profile=${profile.id}`} className={form.link}>
+            {t("profile.report")}
+          </Link>
+        </div>
+      </section>
+
+      {data.related.length ? (
+        <section className={styles.related} aria-labelledby="related">
+          <h2 id="related" className={styles.sectionTitle}>{t("profile.related")}</h2>
+          <ProfileGrid profiles={data.related} />
+        </section>
+      ) : null}
+    </main>
+  );
+}
+
+function BlockedNotice({ blockedByViewer, busy }: { blockedByViewer: boolean; busy: boolean }) {
+  const { t } = useTranslation("members");
+  return (
+    <main id="main" className={styles.notice}>
+      <h1 className={styles.sectionTitle}>{t("blocked.title")}</h1>
+      <p>{blockedByViewer ? t("blocked.byYou") : t("blocked.byThem")}</p>
+      {blockedByViewer ? (
+        <Form method="post">
+          <button type="submit" name="intent" value="unblock" className={form.button} disabled={busy}>
+            {t("profile.unblock")}
+          </button>
+        </Form>
+      ) : null}
+      <Link to="/members" className={form.link}>
+        {t("blocked.back")}
+      </Link>
+    </main>
+  );
+}
+

@@ -1,0 +1,273 @@
+import type { Kysely } from "kysely";
+import type { Database, PhotoStatus } from "../db/schema";
+import type { Logger } from "../log";
+import type { Site } from "../sites/schema";
+import { PHOTO_CONTENT_TYPE, processImage, type ImageError } from "./process";
+import { newPhotoKeys, type PhotoStorage } from "./storage";
+
+/** How many photos (in review or live) a member may have (§5, §6, §9). */
+export const PHOTO_LIMITS = { free: 3, premium: 25 } as const;
+
+export function photoLimit(paidUser: boolean): number {
+  return paidUser ? PHOTO_LIMITS.premium : PHOTO_LIMITS.free;
+}
+
+export type Photo = {
+  id: number;
+  /** Storage keys; photoUrls() turns them into addresses under the site's cdn_prefix. */
+  filename: string;
+  thumb_filename: string;
+  width: number;
+  height: number;
+  status: PhotoStatus;
+  created_at: Date;
+  /** Whether this is the profile's main photo (main_image, §3). */
+  main: boolean;
+};
+
+export type AddPhotoResult =
+  | { ok: true; photo: Photo }
+  | { ok: false; error: ImageError }
+  | { ok: false; error: "limit_reached"; limit: number };
+
+type Db = Kysely<Database>;
+type Owner = { siteId: string; profileId: number };
+
+const PHOTO_COLUMNS = ["id", "filename", "thumb_filename", "width", "height", "status", "created_at"] as const;
+
+/** Demo profiles share these files; deleting one profile's photo row must not remove them. */
+const SHARED_KEY_PREFIX = "demo/";
+
+/**
+ * Adds an uploaded file to the member's own profile. The limit is checked cheaply first, so a
+ * member at the limit costs no image work; then the file is processed and both files are stored;
+ * then one transaction locks the profile, counts again (two uploads at once cannot both pass) and
+ * inserts the row: 'inspection' when the site reviews photos, else 'active', which also becomes the
+ * main photo when the profile has none. Whatever is refused or fails leaves no file behind.
+ */
+export async function addPhoto({
+  db,
+  storage,
+  site,
+  profileId,
+  accountId,
+  bytes,
+}: {
+  db: Db;
+  storage: PhotoStorage;
+  site: Pick<Site, "id" | "pool" | "photo_review">;
+  profileId: number;
+  accountId: number;
+  bytes: Buffer;
+}): Promise<AddPhotoResult> {
+  const owner = { siteId: site.id, profileId, accountId };
+  const before = await standing(db, owner, false);
+  if (before.count >= before.limit) return { ok: false, error: "limit_reached", limit: before.limit };
+
+  const image = await processImage(bytes);
+  if (!image.ok) return image;
+
+  const keys = newPhotoKeys(site.pool);
+  const removeFiles = () => removeStored(storage, [keys.filename, keys.thumb_filename]);
+  const status: PhotoStatus = site.photo_review ? "inspection" : "active";
+  try {
+    // Files first: a row never names a file that is not there.
+    await Promise.all([
+      storage.put(keys.filename, image.full, PHOTO_CONTENT_TYPE),
+      storage.put(keys.thumb_filename, image.thumb, PHOTO_CONTENT_TYPE),
+    ]);
+    const result = await db.transaction().execute(async (tx): Promise<AddPhotoResult> => {
+      const now = await standing(tx, owner, true);
+      if (now.count >= now.limit) return { ok: false, error: "limit_reached", limit: now.limit };
+      const row = await tx
+        .insertInto("photos")
+        .values({ profile_id: profileId, ...keys, width: image.width, height: image.height, status })
+        .returning(PHOTO_COLUMNS)
+        .executeTakeFirstOrThrow();
+      const main = status === "active" && now.mainPhotoId === null;
+      if (main) await setMain(tx, profileId, row.id);
+      return { ok: true, photo: { ...row, main } };
+    });
+    if (!result.ok) await removeFiles();
+    return result;
+  } catch (error) {
+    await removeFiles();
+    throw error;
+  }
+}
+
+/**
+ * Deletes one of the member's own photos: the row stays, marked 'deleted'; the files go. When it
+ * was the main photo, the oldest remaining live photo takes its place (or none).
+ */
+export async function deletePhoto({
+  db,
+  storage,
+  siteId,
+  profileId,
+  photoId,
+  log,
+}: Owner & { db: Db; storage: PhotoStorage; photoId: number; log?: Pick<Logger, "warn"> }): Promise<
+  { ok: true } | { ok: false; error: "not_found" }
+> {
+  const deleted = await db.transaction().execute(async (tx) => {
+    const profile = await lockProfile(tx, { siteId, profileId });
+    if (!profile) return undefined;
+    const photo = await tx
+      .updateTable("photos")
+      .set({ status: "deleted" })
+      .where("id", "=", photoId)
+      .where("profile_id", "=", profileId)
+      .where("status", "<>", "deleted")
+      .returning(["filename", "thumb_filename"])
+      .executeTakeFirst();
+    if (!photo) return undefined;
+    if (profile.main_photo_id === photoId) await setMain(tx, profileId, await firstActive(tx, profileId));
+    return photo;
+  });
+  if (!deleted) return { ok: false, error: "not_found" };
+
+  // After commit: a storage failure now only leaves an orphan file, never a row without its file.
+  const failures = await removeStored(
+    storage,
+    [deleted.filename, deleted.thumb_filename].filter((key) => !key.startsWith(SHARED_KEY_PREFIX)),
+  );
+  if (failures.length > 0) log?.warn({ err: failures[0], photoId }, "deleting photo files failed");
+  return { ok: true };
+}
+
+/** Makes one of the member's own live photos the main photo; a photo in review cannot be. */
+export async function setMainPhoto({
+  db,
+  siteId,
+  profileId,
+  photoId,
+}: Owner & { db: Db; photoId: number }): Promise<{ ok: true } | { ok: false; error: "not_found" | "not_active" }> {
+  const updated = await db
+    .updateTable("profiles")
+    .set({ main_photo_id: photoId, updated_at: new Date() })
+    .where("id", "=", profileId)
+    .where("site_id", "=", siteId)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("photos")
+          .select("photos.id")
+          .where("photos.id", "=", photoId)
+          .where("photos.profile_id", "=", profileId)
+          .where("photos.status", "=", "active"),
+      ),
+    )
+    .executeTakeFirst();
+  if (updated.numUpdatedRows > 0n) return { ok: true };
+  const photo = await db
+    .selectFrom("photos")
+    .innerJoin("profiles", "profiles.id", "photos.profile_id")
+    .select("photos.status")
+    .where("photos.id", "=", photoId)
+    .where("photos.profile_id", "=", profileId)
+    .where("profiles.site_id", "=", siteId)
+    .executeTakeFirst();
+  return { ok: false, error: photo?.status === "inspection" ? "not_active" : "not_found" };
+}
+
+/**
+ * A profile's photos, main photo first, then oldest first. The owner also sees those in review;
+ * everyone else only live ones. The caller has already checked that the viewer may see the profile.
+ */
+export async function photosOf({ db, profileId, viewer }: { db: Db; profileId: number; viewer: "owner" | "other" }): Promise<Photo[]> {
+  const rows = await db
+    .selectFrom("photos")
+    .innerJoin("profiles", "profiles.id", "photos.profile_id")
+    .select(PHOTO_COLUMNS.map((column) => `photos.${column}` as const))
+    .select("profiles.main_photo_id")
+    .where("photos.profile_id", "=", profileId)
+    .where("photos.status", "in", viewer === "owner" ? ["inspection", "active"] : ["active"])
+    .orderBy("photos.id")
+    .execute();
+  const photos = rows.map(({ main_photo_id, ...photo }) => ({ ...photo, main: photo.id === main_photo_id }));
+  return [...photos.filter((photo) => photo.main), ...photos.filter((photo) => !photo.main)];
+}
+
+/** Support's approval of a photo in review: it goes live, and becomes the main photo when there is none. */
+export async function approvePhoto({
+  db,
+  siteId,
+  photoId,
+}: {
+  db: Db;
+  siteId: string;
+  photoId: number;
+}): Promise<{ ok: true; main: boolean } | { ok: false; error: "not_found" }> {
+  return db.transaction().execute(async (tx) => {
+    const photo = await tx
+      .selectFrom("photos")
+      .innerJoin("profiles", "profiles.id", "photos.profile_id")
+      .select(["photos.profile_id", "profiles.main_photo_id"])
+      .where("photos.id", "=", photoId)
+      .where("photos.status", "=", "inspection")
+      .where("profiles.site_id", "=", siteId)
+      .forUpdate("profiles")
+      .executeTakeFirst();
+    if (!photo) return { ok: false, error: "not_found" } as const;
+    await tx.updateTable("photos").set({ status: "active" }).where("id", "=", photoId).execute();
+    const main = photo.main_photo_id === null;
+    if (main) await setMain(tx, photo.profile_id, photoId);
+    return { ok: true, main } as const;
+  });
+}
+
+/** The member's photo count and limit; with `lock`, inside a transaction, the profile row is locked first. */
+async function standing(db: Db, { siteId, profileId, accountId }: Owner & { accountId: number }, lock: boolean) {
+  let query = db
+    .selectFrom("profiles")
+    .innerJoin("accounts", "accounts.id", "profiles.account_id")
+    .select(["profiles.main_photo_id", "accounts.paid_user"])
+    .select((eb) =>
+      eb
+        .selectFrom("photos")
+        .select(eb.fn.countAll<number>().as("count"))
+        .where("photos.profile_id", "=", profileId)
+        .where("photos.status", "<>", "deleted")
+        .as("count"),
+    )
+    .where("profiles.id", "=", profileId)
+    .where("profiles.site_id", "=", siteId)
+    .where("profiles.account_id", "=", accountId);
+  if (lock) query = query.forUpdate("profiles");
+  const row = await query.executeTakeFirst();
+  if (!row) throw new Error(`profile ${profileId} of account ${accountId} is not on site ${siteId}`);
+  return { count: Number(row.count ?? 0), limit: photoLimit(row.paid_user), mainPhotoId: row.main_photo_id };
+}
+
+async function lockProfile(db: Db, { siteId, profileId }: Owner) {
+  return db
+    .selectFrom("profiles")
+    .select("main_photo_id")
+    .where("id", "=", profileId)
+    .where("site_id", "=", siteId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+async function firstActive(db: Db, profileId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom("photos")
+    .select("id")
+    .where("profile_id", "=", profileId)
+    .where("status", "=", "active")
+    .orderBy("id")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+async function setMain(db: Db, profileId: number, photoId: number | null): Promise<void> {
+  await db.updateTable("profiles").set({ main_photo_id: photoId, updated_at: new Date() }).where("id", "=", profileId).execute();
+}
+
+/** Removes files, whatever happens to each; answers the failures. */
+async function removeStored(storage: PhotoStorage, keys: string[]): Promise<unknown[]> {
+  const results = await Promise.allSettled(keys.map((key) => storage.delete(key)));
+  return results.flatMap((result) => (result.status === "rejected" ? [result.reason] : []));
+}

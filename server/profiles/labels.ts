@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { birthDate, profileName } from "../accounts/forms";
+
+/**
+ * The enumerated profile labels of §3. The database keeps these keys; screens translate them
+ * ("members:label.<field>.<key>"), so a profile reads in each visitor's own language.
+ */
+export const PROFILE_CHOICES = {
+  gender: ["male", "female"],
+  sexuality: ["hetero", "gay", "lesbian", "bi"],
+  reason: ["friendship", "dating", "relationship", "casual", "chat"],
+  tattoos: ["none", "one", "some", "many"],
+  hair_colour: ["blonde", "brown", "black", "red", "grey", "bald"],
+  eye_colour: ["blue", "green", "brown", "grey", "hazel"],
+  body_type: ["slim", "athletic", "average", "curvy", "full_figured"],
+  relationship_status: ["single", "relationship", "married", "divorced", "widowed", "open"],
+} as const;
+
+export type ChoiceField = keyof typeof PROFILE_CHOICES;
+export const CHOICE_FIELDS = Object.keys(PROFILE_CHOICES) as ChoiceField[];
+
+export const CITY_MAX = 60;
+export const ABOUT_ME_MAX = 2000;
+
+/** An optional choice: the empty option of a select means "not said". */
+const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess((value) => (value === "" ? undefined : value), z.enum(values, { error: "members:edit.invalidChoice" }).optional());
+
+/**
+ * The profile form (/profile). Name and birth date follow the signup rules; country and region
+ * must be the site's, checked by the caller against its own lists.
+ */
+export function profileSchema({ countries, interests, minAge, today }: { countries: readonly string[]; interests: readonly string[]; minAge: number; today: string }) {
+  return z.object({
+    name: profileName,
+    date_of_birth: birthDate({ minAge, today }),
+    gender: choice(PROFILE_CHOICES.gender),
+    sexuality: choice(PROFILE_CHOICES.sexuality),
+    reason: choice(PROFILE_CHOICES.reason),
+    tattoos: choice(PROFILE_CHOICES.tattoos),
+    hair_colour: choice(PROFILE_CHOICES.hair_colour),
+    eye_colour: choice(PROFILE_CHOICES.eye_colour),
+    body_type: choice(PROFILE_CHOICES.body_type),
+    relationship_status: choice(PROFILE_CHOICES.relationship_status),
+    country: z.string({ error: "members:edit.countryRequired" }).refine((value) => countries.includes(value), { error: "members:edit.countryRequired" }),
+    region: z.string().trim().max(10).optional(),
+    city: z.string().trim().max(CITY_MAX, { error: "members:edit.cityTooLong" }).optional(),
+    about_me: z.string().trim().max(ABOUT_ME_MAX, { error: "members:edit.aboutTooLong" }).optional(),
+    // Toggles send one value per chosen tag; unknown tags are dropped rather than refused.
+    interests: z
+      .union([z.string(), z.array(z.string())])
+      .optional()
+      .transform((value) => [...new Set([value ?? []].flat())].filter((tag) => interests.includes(tag))),
+  });
+}
+
+export type ProfileForm = z.output<ReturnType<typeof profileSchema>>;

@@ -1,0 +1,167 @@
+import { sql, type Kysely } from "kysely";
+import { ageOn } from "../accounts/forms";
+import type { Database, Gender } from "../db/schema";
+import { photoUrls, type PhotoUrls } from "../photos/urls";
+import { nicheName, type Site } from "../sites/schema";
+import { bornBy, nicheFilter } from "./niche";
+
+export const PAGE_SIZE = 24;
+/** Counting stops here: "1000+" tells a visitor as much as an exact count, at a fraction of the cost. */
+export const COUNT_CAP = 1000;
+export const OLDEST_SEARCHED = 99;
+
+/** The search state of §3, as the form and the cookie carry it. */
+export type SearchFilters = {
+  gender?: Gender;
+  country?: string;
+  countryregion?: string;
+  min_age: number;
+  max_age: number;
+};
+
+/** A keyset position: the newest-first order is (created_at desc, id desc). */
+export type Cursor = { direction: "after" | "before"; createdAt: Date; id: number };
+
+export type SearchCard = {
+  id: number;
+  name: string;
+  age: number;
+  country: string;
+  region: string | null;
+  city: string | null;
+  fictional: boolean;
+  image: PhotoUrls | null;
+};
+
+export type SearchPage = { results: SearchCard[]; next?: string; previous?: string; numResults: number; numResultsCapped: boolean };
+
+type SearchInput = {
+  site: Site;
+  /** The signed-in member's profile: never shown to themself, and blocks apply. */
+  viewerProfileId?: number;
+  filters: SearchFilters;
+  today: string;
+  cursor?: Cursor;
+  pageSize?: number;
+  /** Profiles to leave out besides the viewer (the related profiles of a profile screen). */
+  excludeIds?: number[];
+  count?: boolean;
+};
+
+/**
+ * The findable profiles of a site: its pool, narrowed by its niche and countries, active and
+ * visible, and never one that blocked the viewer or that the viewer blocked.
+ */
+export function findableProfiles(db: Kysely<Database>, { site, viewerProfileId, today }: { site: Site; viewerProfileId?: number; today: string }) {
+  let query = db
+    .selectFrom("profiles")
+    .where("profiles.pool", "=", site.pool)
+    .where("profiles.status", "=", "active")
+    .where("profiles.invisible", "=", false)
+    .where("profiles.country", "in", site.countries)
+    .where(nicheFilter(nicheName(site.niche), today));
+  if (viewerProfileId !== undefined) {
+    query = query
+      .where("profiles.id", "!=", viewerProfileId)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("blocks")
+              .select(sql`1`.as("one"))
+              .where((eb) =>
+                eb.or([
+                  eb.and([eb("blocks.blocker_id", "=", viewerProfileId), eb("blocks.blocked_id", "=", eb.ref("profiles.id"))]),
+                  eb.and([eb("blocks.blocker_id", "=", eb.ref("profiles.id")), eb("blocks.blocked_id", "=", viewerProfileId)]),
+                ]),
+              ),
+          ),
+        ),
+      );
+  }
+  return query;
+}
+
+/** One page of member search (§3 search state), newest members first, by keyset. */
+export async function searchMembers(db: Kysely<Database>, input: SearchInput): Promise<SearchPage> {
+  const { site, filters, today, cursor, pageSize = PAGE_SIZE, excludeIds = [] } = input;
+  let query = findableProfiles(db, input)
+    // Born after this date means younger than max_age + 1.
+    .where("profiles.date_of_birth", ">", bornBy(today, filters.max_age + 1))
+    .where("profiles.date_of_birth", "<=", bornBy(today, filters.min_age));
+  if (filters.gender) query = query.where("profiles.gender", "=", filters.gender);
+  if (filters.country) query = query.where("profiles.country", "=", filters.country);
+  if (filters.country && filters.countryregion) query = query.where("profiles.region", "=", filters.countryregion);
+  if (excludeIds.length) query = query.where("profiles.id", "not in", excludeIds);
+
+  const counting = input.count === false ? undefined : countUpTo(db, query, COUNT_CAP + 1);
+  let page = query
+    .leftJoin("photos", (join) => join.onRef("photos.id", "=", "profiles.main_photo_id").on("photos.status", "=", "active"))
+    .select([
+      "profiles.id",
+      "profiles.name",
+      "profiles.date_of_birth",
+      "profiles.country",
+      "profiles.region",
+      "profiles.city",
+      "profiles.fictional",
+      "profiles.created_at",
+      "photos.filename",
+      "photos.thumb_filename",
+    ])
+    .limit(pageSize + 1);
+  const backwards = cursor?.direction === "before";
+  if (cursor) {
+    page = page.where((eb) =>
+      eb(eb.refTuple("profiles.created_at", "profiles.id"), backwards ? ">" : "<", eb.tuple(cursor.createdAt, cursor.id)),
+    );
+  }
+  page = backwards
+    ? page.orderBy("profiles.created_at", "asc").orderBy("profiles.id", "asc")
+    : page.orderBy("profiles.created_at", "desc").orderBy("profiles.id", "desc");
+
+  const [rows, counted] = await Promise.all([page.execute(), counting]);
+  const more = rows.length > pageSize;
+  const shown = rows.slice(0, pageSize);
+  if (backwards) shown.reverse();
+  const first = shown[0];
+  const last = shown.at(-1);
+  const hasNewer = backwards ? more : Boolean(cursor);
+  const hasOlder = backwards ? true : more;
+  return {
+    results: shown.map((row) => ({
+      id: row.id,
+      name: row.name,
+      age: ageOn(row.date_of_birth, today),
+      country: row.country,
+      region: row.region,
+      city: row.city,
+      fictional: row.fictional,
+      image: row.filename && row.thumb_filename ? photoUrls(site, { filename: row.filename, thumb_filename: row.thumb_filename }) : null,
+    })),
+    next: hasOlder && last ? encodeCursor(last.created_at, last.id) : undefined,
+    previous: hasNewer && first ? encodeCursor(first.created_at, first.id) : undefined,
+    numResults: Math.min(counted ?? 0, COUNT_CAP),
+    numResultsCapped: (counted ?? 0) > COUNT_CAP,
+  };
+}
+
+async function countUpTo(db: Kysely<Database>, query: ReturnType<typeof findableProfiles>, cap: number): Promise<number> {
+  const row = await db
+    .selectFrom(query.select(sql<number>`1`.as("one")).limit(cap).as("capped"))
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export function encodeCursor(createdAt: Date, id: number): string {
+  return Buffer.from(`${createdAt.toISOString()}~${id}`).toString("base64url");
+}
+
+export function decodeCursor(value: string | null, direction: Cursor["direction"]): Cursor | undefined {
+  if (!value || value.length > 80) return undefined;
+  const [iso, id] = Buffer.from(value, "base64url").toString("utf8").split("~");
+  const createdAt = new Date(iso ?? "");
+  const numericId = Number(id);
+  if (Number.isNaN(createdAt.getTime()) || !Number.isSafeInteger(numericId) || numericId < 1) return undefined;
+  return { direction, createdAt, id: numericId };
+}
