@@ -26,7 +26,7 @@ export const card = style({
   selectors: { "&:hover, &:focus-within": { boxShadow: "0 6px 18px rgba(0,0,0,0.12)", transform: "translateY(-1px)" } },
 });
 
-export const photo = style({ display: "block", width: "100%", aspectRatio: "1 / 1", objectFit: "cover", background: vars.color.surfaceMuted });
+export const photo = style({ display: "block", width: "100%", height: "auto", aspectRatio: "1 / 1", objectFit: "cover", background: vars.color.surfaceMuted });
 
 export const placeholder = style([
   photo,

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { findSignupMatches, SIGNUP_MATCHES_SHOWN } from "../../server/profiles/signup-matches";
+import { findSignupMatches } from "../../server/profiles/signup-matches";
 import { authenticationRequired } from "../lib/auth.server";
 import { checkSignup, createSignup } from "../lib/signup.server";
 
@@ -23,7 +23,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "matches": {
       const member = context.member;
       if (!member) return authenticationRequired();
-      const matches = await findSignupMatches(context.services.store.db, { pool: context.site.pool, profileId: member.profileId, limit: SIGNUP_MATCHES_SHOWN });
+      const matches = await findSignupMatches(context.services.store.db, { site: context.site, member, today: context.today });
       return Response.json({ status: "ok", count: matches.length });
     }
     case "activation-mail": {

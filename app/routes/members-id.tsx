@@ -10,7 +10,6 @@ import { regionName } from "../../server/profiles/places";
 import { loadProfileOf } from "../../server/profiles/profile";
 import { maySearch } from "../../server/search/access";
 import { searchMembers } from "../../server/search/search";
-import type { Language } from "../../server/i18n/languages";
 import { localized } from "../../server/sites/settings";
 import * as form from "../components/form.css";
 import { ProfileGrid } from "../components/profile-card";
@@ -64,7 +63,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const countryName = countryNamer(context.language);
   const visible = new Set<string>(site.visible_profile_fields);
   const label = (field: ChoiceField) => (visible.has(field) && profile[field] ? t(`members:label.${field}.${profile[field]}`) : undefined);
-  const fictionalWarning = profile.fictional && site.fictional_warning ? localized(site.fictional_warning.singular, context.language as Language) : undefined;
+  const fictionalWarning = profile.fictional && site.fictional_warning ? localized(site.fictional_warning.singular, context.language) : undefined;
 
   return {
     view: "profile" as const,

@@ -27,3 +27,4 @@ export const pageNumber = style({ color: vars.color.textMuted });
 export const empty = style({ padding: "2rem 1rem", textAlign: "center", color: vars.color.textMuted });
 export const gate = style({ maxWidth: "32rem", margin: "2rem auto", display: "grid", gap: "1rem", textAlign: "center" });
 export const gateActions = style({ display: "flex", flexWrap: "wrap", justifyContent: "center", gap: "0.75rem" });
+export const fictional = style({ margin: "0 0 1rem", color: vars.color.textMuted, fontSize: "0.9rem" });

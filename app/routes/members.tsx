@@ -7,6 +7,7 @@ import { maySearch } from "../../server/search/access";
 import { decodeCursor, OLDEST_SEARCHED, searchMembers } from "../../server/search/search";
 import { defaultFilters, filtersToParams, hasFilters, readFilters } from "../../server/search/state";
 import { isCountryCode } from "../../server/sites/countries";
+import { localized } from "../../server/sites/settings";
 import * as form from "../components/form.css";
 import { ProfileGrid } from "../components/profile-card";
 import { accountMeta } from "../lib/meta";
@@ -49,6 +50,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     oldest: OLDEST_SEARCHED,
     countries,
     results: toCards(context, page.results),
+    // The site's plural warning goes with a list that holds fictional profiles.
+    fictionalWarning: page.results.some((card) => card.fictional) && site.fictional_warning ? localized(site.fictional_warning.plural, context.language) : undefined,
     numResults: page.numResults,
     numResultsCapped: page.numResultsCapped,
     pageNumber,
@@ -149,6 +152,7 @@ export default function Members() {
         </button>
       </Form>
 
+      {data.fictionalWarning ? <p className={styles.fictional}>{data.fictionalWarning}</p> : null}
       {data.results.length ? (
         <ProfileGrid profiles={data.results} />
       ) : (

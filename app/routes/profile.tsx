@@ -196,7 +196,7 @@ export default function Profile() {
           <Form method="post" encType="multipart/form-data" className={styles.upload}>
             <label className={form.field}>
               <span className={form.label}>{t("edit.addPhoto")}</span>
-              <input type="file" name="photo" accept="image/jpeg,image/png,image/webp,image/heic,image/avif,image/gif" required className={styles.fileInput} />
+              <input type="file" name="photo" accept="image/jpeg,image/png,image/webp,image/avif,image/gif" required className={styles.fileInput} />
               <span className={form.hint}>{t("edit.photoHint", { megabytes: data.maxMegabytes })}</span>
             </label>
             <button type="submit" className={form.button} disabled={busy}>

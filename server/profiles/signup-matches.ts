@@ -1,25 +1,18 @@
 import type { Kysely } from "kysely";
+import type { Member } from "../accounts/member";
 import type { Database } from "../db/schema";
+import { searchMembers, type SearchCard } from "../search/search";
+import { defaultFilters } from "../search/state";
+import type { Site } from "../sites/schema";
 
 /** How many profiles the screen after signup shows. */
 export const SIGNUP_MATCHES_SHOWN = 12;
 
-export type SignupMatch = { id: number; name: string; country: string; dateOfBirth: string };
-
 /**
- * The first profiles a new member meets: active members of the brand's pool, newest first. The
- * match finder ranks by what two members share once profiles hold more than a name and an age.
+ * The first profiles a new member meets: what their search would show first (the pool, niche and
+ * blocks rules of search), newest first. The match finder ranks by what two members share.
  */
-export async function findSignupMatches(db: Kysely<Database>, { pool, profileId, limit }: { pool: string; profileId: number; limit: number }) {
-  const rows = await db
-    .selectFrom("profiles")
-    .innerJoin("sites", "sites.id", "profiles.site_id")
-    .select(["profiles.id", "profiles.name", "profiles.country", "profiles.date_of_birth as dateOfBirth"])
-    .where("sites.pool", "=", pool)
-    .where("profiles.status", "=", "active")
-    .where("profiles.id", "!=", profileId)
-    .orderBy("profiles.created_at", "desc")
-    .limit(limit)
-    .execute();
-  return rows satisfies SignupMatch[];
+export async function findSignupMatches(db: Kysely<Database>, { site, member, today }: { site: Site; member: Member; today: string }): Promise<SearchCard[]> {
+  const page = await searchMembers(db, { site, viewerProfileId: member.profileId, filters: defaultFilters(site, member), today, pageSize: SIGNUP_MATCHES_SHOWN, count: false });
+  return page.results;
 }

@@ -156,6 +156,7 @@ describe.each(BRANDS)("profiles on $id ($language)", (brand) => {
     // The blocker's profile page lists the block and lifts it.
     await page.goto(`${server.origin(brand.id)}/profile`);
     await page.getByRole("button", { name: t("members:profile.unblock") }).click();
+    await page.getByRole("button", { name: t("members:profile.unblock") }).waitFor({ state: "detached" });
     await page.goto(`${server.origin(brand.id)}/members?gender=${brand.gender}`);
     await page.getByRole("link", { name: new RegExp(`Blocked${brand.language}`) }).first().waitFor();
   });

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { bornBy } from "../../server/search/niche";
+import { defaultFilters, filtersToParams, hasFilters, readFilters } from "../../server/search/state";
+import { parseSiteFile } from "../../server/sites/load";
+import type { Site } from "../../server/sites/schema";
+import { siteFile } from "../support/site-fixtures";
+
+function site(overrides: Record<string, unknown> = {}): Site {
+  const parsed = parseSiteFile("sites/test.json", JSON.stringify(siteFile({ countries: ["NL", "BE"], ...overrides }))).site;
+  if (!parsed) throw new Error("test site does not parse");
+  return parsed;
+}
+
+describe("search state", () => {
+  const brand = site();
+  const defaults = defaultFilters(brand, { gender: "male", sexuality: "hetero" });
+
+  it("starts a straight man on women, a gay man on men, a bisexual or unknown member on everyone", () => {
+    expect(defaults).toEqual({ gender: "female", min_age: 18, max_age: 99 });
+    expect(defaultFilters(brand, { gender: "male", sexuality: "gay" }).gender).toBe("male");
+    expect(defaultFilters(brand, { gender: "female", sexuality: "lesbian" }).gender).toBe("female");
+    expect(defaultFilters(brand, { gender: "female", sexuality: "bi" }).gender).toBeUndefined();
+    expect(defaultFilters(brand).gender).toBeUndefined();
+  });
+
+  it("reads what the form sends and round-trips through the cookie's query", () => {
+    const filters = readFilters(new URLSearchParams("gender=male&country=BE&countryregion=BE%3AVAN&min_age=30&max_age=40"), brand, defaults);
+    expect(filters).toEqual({ gender: "male", country: "BE", countryregion: "VAN", min_age: 30, max_age: 40 });
+    expect(readFilters(filtersToParams(filters), brand, defaults)).toEqual(filters);
+    expect(hasFilters(new URLSearchParams("page=2"))).toBe(false);
+  });
+
+  it("lets a region name its country and drops what the site does not serve or offer", () => {
+    expect(readFilters(new URLSearchParams("countryregion=NL%3ANH"), brand, defaults)).toMatchObject({ country: "NL", countryregion: "NH" });
+    expect(readFilters(new URLSearchParams("country=DE&countryregion=BY"), brand, defaults)).toMatchObject({ country: undefined, countryregion: undefined });
+    expect(readFilters(new URLSearchParams("gender=robot"), brand, defaults).gender).toBeUndefined();
+    const noGender = site({ search_fields: ["min_age", "max_age"] });
+    expect(readFilters(new URLSearchParams("gender=male&country=NL"), noGender, defaults)).toEqual({ gender: undefined, country: undefined, countryregion: undefined, min_age: 18, max_age: 99 });
+  });
+
+  it("keeps ages within the site's minimum and swaps a reversed range", () => {
+    expect(readFilters(new URLSearchParams("min_age=12&max_age=200"), brand, defaults)).toMatchObject({ min_age: 18, max_age: 99 });
+    expect(readFilters(new URLSearchParams("min_age=50&max_age=30"), brand, defaults)).toMatchObject({ min_age: 30, max_age: 50 });
+    expect(readFilters(new URLSearchParams("min_age=abc"), site({ min_age: 21 }), defaults)).toMatchObject({ min_age: 18 });
+  });
+
+  it("turns ages into birth-date bounds, 29 February included", () => {
+    expect(bornBy("2026-11-22", 40)).toBe("1986-11-22");
+    expect(bornBy("2028-02-29", 18)).toBe("2010-02-28");
+  });
+});
