@@ -1,4 +1,5 @@
 import { Form, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useRootData } from "../root";
 import * as styles from "./language-switcher.css";
@@ -11,6 +12,12 @@ export function LanguageSwitcher() {
   const data = useRootData();
   const location = useLocation();
   const { t } = useTranslation();
+  const select = useRef<HTMLSelectElement>(null);
+  // A language picked while the page was still loading (before this script ran) counts too.
+  useEffect(() => {
+    const offered = data?.languages.some((language) => language.code === data.language);
+    if (offered && select.current && select.current.value !== data?.language) select.current.form?.requestSubmit();
+  }, [data]);
   if (!data || data.languages.length < 2) return null;
   return (
     <Form method="post" action="/lang-config" reloadDocument className={styles.form}>
@@ -19,6 +26,7 @@ export function LanguageSwitcher() {
         {t("language.label")}
       </label>
       <select
+        ref={select}
         id="language-select"
         name="language"
         defaultValue={data.language}
