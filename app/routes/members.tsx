@@ -1,5 +1,6 @@
 import { data as withHeaders, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import type { ChangeEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { searchCookie } from "../../server/http/cookies";
 import { regionsOf } from "../../server/profiles/places";
@@ -107,7 +108,7 @@ export default function Members() {
         {shows("country") && countries.length > 1 ? (
           <div className={styles.filterField}>
             <label htmlFor="search-country" className={styles.filterLabel}>{t("search.country")}</label>
-            <select id="search-country" name="country" defaultValue={filters.country ?? ""} className={form.input}>
+            <select id="search-country" name="country" defaultValue={filters.country ?? ""} className={form.input} onChange={forgetOtherCountryRegion}>
               <option value="">{t("search.allCountries")}</option>
               {countries.map((country) => (
                 <option key={country.code} value={country.code}>
@@ -176,6 +177,12 @@ export default function Members() {
       ) : null}
     </main>
   );
+}
+
+/** A region of another country than the one just chosen would override it: the region resets. */
+function forgetOtherCountryRegion(event: ChangeEvent<HTMLSelectElement>) {
+  const region = event.currentTarget.form?.elements.namedItem("countryregion");
+  if (region instanceof HTMLSelectElement && region.value && !region.value.startsWith(`${event.currentTarget.value}:`)) region.value = "";
 }
 
 function SearchGate({ title }: { title: string }) {

@@ -130,6 +130,10 @@ describe.each(BRANDS)("profiles on $id ($language)", (brand) => {
     await expectAccessible(page);
     await expectFitsPhone(page);
 
+    // The likes list opens the same screen (§2 likes-m-id).
+    await page.goto(`${server.origin(brand.id)}/likes/m/${owner.profileId}`);
+    await shown(page, t("members:profile.premiumPhotos_other", { count: 2 }));
+
     await server.store.db.updateTable("accounts").set({ paid_user: true }).where("id", "=", viewer.accountId).execute();
     await page.reload();
     await page.locator("main img").nth(2).waitFor();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { maySearch } from "../../server/search/access";
 import { bornBy } from "../../server/search/niche";
 import { defaultFilters, filtersToParams, hasFilters, readFilters } from "../../server/search/state";
 import { parseSiteFile } from "../../server/sites/load";
@@ -47,5 +48,16 @@ describe("search state", () => {
   it("turns ages into birth-date bounds, 29 February included", () => {
     expect(bornBy("2026-11-22", 40)).toBe("1986-11-22");
     expect(bornBy("2028-02-29", 18)).toBe("2010-02-28");
+  });
+});
+
+describe("who may search", () => {
+  it("lets members always search, visitors as logged_out_search and its traffic-source variant say", () => {
+    const closed = site({ logged_out_search: false, logged_out_search_trafficsource: true });
+    expect(maySearch(closed, { signedIn: true, fromTrafficSource: false })).toBe(true);
+    expect(maySearch(closed, { signedIn: false, fromTrafficSource: false })).toBe(false);
+    expect(maySearch(closed, { signedIn: false, fromTrafficSource: true })).toBe(true);
+    expect(maySearch(site({ logged_out_search: false, logged_out_search_trafficsource: false }), { signedIn: false, fromTrafficSource: true })).toBe(false);
+    expect(maySearch(site(), { signedIn: false, fromTrafficSource: false })).toBe(true);
   });
 });
