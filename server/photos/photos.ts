@@ -61,7 +61,7 @@ export async function addPhoto({
   bytes: Buffer;
 }): Promise<AddPhotoResult> {
   const owner = { siteId: site.id, profileId, accountId };
-  const before = await standing(db, owner, false);
+  const before = await standing(db, owner);
   if (before.count >= before.limit) return { ok: false, error: "limit_reached", limit: before.limit };
 
   const image = await processImage(bytes);
@@ -77,7 +77,10 @@ export async function addPhoto({
       storage.put(keys.thumb_filename, image.thumb, PHOTO_CONTENT_TYPE),
     ]);
     const result = await db.transaction().execute(async (tx): Promise<AddPhotoResult> => {
-      const now = await standing(tx, owner, true);
+      // The lock comes first, in its own statement: a count in the locking statement would be read
+      // from before the wait, and miss the photo a simultaneous upload just added (PostgreSQL).
+      await lockProfile(tx, owner);
+      const now = await standing(tx, owner);
       if (now.count >= now.limit) return { ok: false, error: "limit_reached", limit: now.limit };
       const row = await tx
         .insertInto("photos")
@@ -217,9 +220,9 @@ export async function approvePhoto({
   });
 }
 
-/** The member's photo count and limit; with `lock`, inside a transaction, the profile row is locked first. */
-async function standing(db: Db, { siteId, profileId, accountId }: Owner & { accountId: number }, lock: boolean) {
-  let query = db
+/** The member's photo count and limit (take the profile lock first when deciding on them). */
+async function standing(db: Db, { siteId, profileId, accountId }: Owner & { accountId: number }) {
+  const row = await db
     .selectFrom("profiles")
     .innerJoin("accounts", "accounts.id", "profiles.account_id")
     .select(["profiles.main_photo_id", "accounts.paid_user"])
@@ -233,9 +236,8 @@ async function standing(db: Db, { siteId, profileId, accountId }: Owner & { acco
     )
     .where("profiles.id", "=", profileId)
     .where("profiles.site_id", "=", siteId)
-    .where("profiles.account_id", "=", accountId);
-  if (lock) query = query.forUpdate("profiles");
-  const row = await query.executeTakeFirst();
+    .where("profiles.account_id", "=", accountId)
+    .executeTakeFirst();
   if (!row) throw new Error(`profile ${profileId} of account ${accountId} is not on site ${siteId}`);
   return { count: Number(row.count ?? 0), limit: photoLimit(row.paid_user), mainPhotoId: row.main_photo_id };
 }

@@ -37,8 +37,6 @@ export async function loadOwnProfile(db: Kysely<Database>, { siteId, profileId }
   return db.selectFrom("profiles").select(PROFILE_COLUMNS).where("id", "=", profileId).where("site_id", "=", siteId).executeTakeFirst();
 }
 
-export type OwnProfile = NonNullable<Awaited<ReturnType<typeof loadOwnProfile>>>;
-
 /**
  * Saves the profile form. The birth date lives on the account too (the age rules read it), so
  * both change in one transaction.
@@ -96,5 +94,3 @@ export async function loadProfileOf(db: Kysely<Database>, { site, profileId, tod
   // Only the age is shown of a birth date, and never where the browser placed the member (§3).
   return { ...shown, age: ageOn(dateOfBirth, today) };
 }
-
-export type ProfileView = NonNullable<Awaited<ReturnType<typeof loadProfileOf>>>;

@@ -14,9 +14,6 @@ export const COMPLAINT_REASONS = ["fake_profile", "inappropriate_photos", "haras
 export const MESSAGE_MIN = 10;
 export const MESSAGE_MAX = 2000;
 
-/** Where a profile's "report" link leads: the complaints form, headed with that profile's name. */
-export const reportPath = (profileId: number) => `/complaints?${new URLSearchParams({ profile: String(profileId) })}`;
-
 /**
  * The form, checked the same way by the action and in the browser. Messages are translation keys:
  * "complaints:" keys in this screen's namespace, bare keys in the common one. The e-mail address is
