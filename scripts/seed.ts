@@ -5,8 +5,8 @@ import { parseArgs } from "node:util";
 import { openStore } from "../server/db/database";
 import { migrate } from "../server/db/migrate";
 import { EnvError, readEnv } from "../server/env";
-import { createPhotoStorage, uploadsDir } from "../server/photos/storage";
-import { existsUnder } from "../server/profiles/demo-avatars";
+import { createPhotoStorage } from "../server/photos/storage";
+import { avatarTarget } from "../server/profiles/demo-avatars";
 import { seedDemoMembers } from "../server/profiles/demo-members";
 import { formatProblems, loadSites } from "../server/sites/load";
 import { syncSites } from "../server/sites/sync";
@@ -58,8 +58,7 @@ try {
     db: store.db,
     sites: targets,
     count,
-    put: (key, body, contentType) => photos.put(key, body, contentType),
-    exists: photos.kind === "local" ? existsUnder(uploadsDir(env.DATA_DIR)) : undefined,
+    ...avatarTarget(photos, env.DATA_DIR),
     log: (line) => console.log(`  ${line}`),
   });
   const pools = Object.entries(result.byPool).map(([pool, rows]) => `${pool} ${rows.toLocaleString("en")}`);

@@ -1,8 +1,7 @@
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import { EnvError, readEnv, type Env } from "./env";
-import { uploadsDir } from "./photos/storage";
-import { existsUnder } from "./profiles/demo-avatars";
+import { avatarTarget } from "./profiles/demo-avatars";
 import { seedDemoMembers } from "./profiles/demo-members";
 import { SiteConfigError } from "./sites/load";
 import { startServer } from "./start";
@@ -29,8 +28,8 @@ async function main() {
 
 /**
  * A fresh install is lively: when the store holds no profile at all, DEMO_MEMBERS demo members
- * (default 400, none in production) are created over every brand. Only here, in the production entry: tests start the
- * server without them. A failure is logged and the server keeps serving.
+ * (default 400, none in production) are created over every brand. Only here, in the
+ * production entry: tests start the server without them. A failure is logged and the server keeps serving.
  */
 async function seedEmptyStore(running: Awaited<ReturnType<typeof startServer>>, env: Env) {
   if (env.DEMO_MEMBERS === 0) return;
@@ -42,8 +41,7 @@ async function seedEmptyStore(running: Awaited<ReturnType<typeof startServer>>, 
       db: running.store.db,
       sites: running.sites.all(),
       count: env.DEMO_MEMBERS,
-      put: (key, body, contentType) => photos.put(key, body, contentType),
-      exists: photos.kind === "local" ? existsUnder(uploadsDir(env.DATA_DIR)) : undefined,
+      ...avatarTarget(photos, env.DATA_DIR),
       log: (line) => running.log.info(line),
     });
     running.log.info(

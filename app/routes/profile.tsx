@@ -25,8 +25,9 @@ import * as page from "./profile.css";
 export const handle = { i18n: ["members", "photos"] };
 export const meta = accountMeta;
 
-function formSchema(context: AppLoadContext) {
-  return profileSchema({ countries: context.site.countries, interests: context.site.interests, minAge: context.site.min_age, today: context.today });
+/** What the profile form's rules depend on: the browser builds the same schema from it. */
+function schemaInput(context: AppLoadContext) {
+  return { countries: context.site.countries, interests: context.site.interests, minAge: context.site.min_age, today: context.today };
 }
 
 async function ownProfile(context: AppLoadContext, member: Member) {
@@ -62,7 +63,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     paidUser: member.paidUser,
     maxMegabytes: MAX_UPLOAD_BYTES / 1024 / 1024,
     blocked: blocked.map(({ id, name }) => ({ id, name })),
-    schemaInput: { countries: site.countries, interests: site.interests, minAge: site.min_age, today: context.today },
+    schemaInput: schemaInput(context),
   };
 }
 
@@ -99,7 +100,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return { saved: "unblock" as const };
   }
 
-  const submission = parseWithZod(formData, { schema: formSchema(context) });
+  const submission = parseWithZod(formData, { schema: profileSchema(schemaInput(context)) });
   if (submission.status !== "success") return { result: submission.reply() };
   const regions = isCountryCode(submission.value.country) ? regionsOf(submission.value.country) : [];
   const region = regions.some((entry) => entry.code === submission.value.region) ? submission.value.region : undefined;

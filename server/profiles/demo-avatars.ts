@@ -1,6 +1,7 @@
 import { access } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
+import { uploadsDir, type PhotoStorage } from "../photos/storage";
 
 /**
  * Illustrated portraits for the demo members: flat, friendly faces drawn as SVG here and rendered
@@ -339,11 +340,21 @@ export async function writeDemoAvatars(put: PutFile, exists?: (key: string) => P
   return DEMO_AVATARS;
 }
 
-/** `exists` for writeDemoAvatars when the files live in a local folder (the local PhotoStorage's root). */
-export function existsUnder(root: string): (key: string) => Promise<boolean> {
-  return (key) =>
-    access(path.join(root, ...key.split("/"))).then(
-      () => true,
-      () => false,
-    );
+/**
+ * Where the avatars go: the photo storage; a local folder is asked first whether it already holds
+ * them, so a restart does not draw them again.
+ */
+export function avatarTarget(storage: PhotoStorage, dataDir: string): { put: PutFile; exists?: (key: string) => Promise<boolean> } {
+  const root = uploadsDir(dataDir);
+  return {
+    put: (key, body, contentType) => storage.put(key, body, contentType),
+    exists:
+      storage.kind === "local"
+        ? (key) =>
+            access(path.join(root, ...key.split("/"))).then(
+              () => true,
+              () => false,
+            )
+        : undefined,
+  };
 }

@@ -9,6 +9,7 @@ import { likeProfile } from "../../server/likes/likes";
 import { blockBetween, blockProfile, unblockProfile } from "../../server/profiles/blocks";
 import { searchMembers, type SearchFilters } from "../../server/search/search";
 import { parseSiteFile } from "../../server/sites/load";
+import { syncSites } from "../../server/sites/sync";
 import type { Site } from "../../server/sites/schema";
 import { freshDatabaseUrl } from "../support/databases";
 import { siteFile } from "../support/site-fixtures";
@@ -161,5 +162,13 @@ describe("member search", () => {
     expect(third.next).toBeUndefined();
     const back = await searchMembers(store.db, { site, filters: EVERYONE, today: TODAY, pageSize: 3, cursor: decodeCursor(third.previous!, "before") });
     expect(back.results.map((card) => card.name)).toEqual(["P3", "P2", "P1"]);
+  });
+
+  it("moves a brand's profiles along when the brand changes pool", async () => {
+    const mover = await addSite(store, "mover-nl", { pool: "old-pool" });
+    const id = await addProfile(store, mover, { name: "Mover" });
+    await syncSites(store, [{ ...mover, pool: "new-pool" }]);
+    expect((await store.db.selectFrom("profiles").select("pool").where("id", "=", id).executeTakeFirstOrThrow()).pool).toBe("new-pool");
+    expect(names(await searchMembers(store.db, { site: { ...mover, pool: "new-pool" }, filters: EVERYONE, today: TODAY }))).toEqual(["Mover"]);
   });
 });
