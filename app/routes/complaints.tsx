@@ -87,8 +87,8 @@ export default function Complaints() {
       ) : (
         <>
           <p className={styles.lead}>{t("intro")}</p>
-          <p className={styles.notice}>{t("emergency")}</p>
           <Form method="post" {...getFormProps(form)} className={styles.form}>
+            <p className={styles.notice}>{t("emergency")}</p>
             <Messages id={form.errorId} messages={[...(form.errors ?? []), ...(fields.profile.errors ?? []), ...(fields.website.errors ?? [])]} values={values} />
             {profile ? <input type="hidden" name="profile" value={profile.id} /> : null}
             <div className={styles.field}>

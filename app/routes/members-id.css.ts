@@ -77,4 +77,4 @@ export const chips = style({ display: "flex", flexWrap: "wrap", gap: "0.4rem", m
 export const chip = style({ padding: "0.25rem 0.7rem", borderRadius: vars.radius.pill, background: vars.color.surfaceMuted, fontSize: "0.9rem" });
 export const quiet = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: "1.25rem", paddingTop: "0.5rem", borderTop: `1px solid ${vars.color.border}` });
 export const related = style({ "@media": { [media.md]: { gridColumn: "1 / -1" } } });
-export const notice = style({ flex: 1, width: "100%", maxWidth: "32rem", margin: "0 auto", padding: "3rem 1rem", display: "grid", gap: "1rem", justifyItems: "start" });
+export const notice = style({ flex: 1, width: "100%", maxWidth: "32rem", margin: "0 auto", padding: "3rem 1rem", display: "grid", gap: "1rem", justifyItems: "start", alignContent: "start" });

@@ -243,7 +243,7 @@ function BlockedNotice({ blockedByViewer, busy }: { blockedByViewer: boolean; bu
   const { t } = useTranslation("members");
   return (
     <main id="main" className={styles.notice}>
-      <h1 className={styles.sectionTitle}>{t("blocked.title")}</h1>
+      <h1 className={form.heading}>{t("blocked.title")}</h1>
       <p>{blockedByViewer ? t("blocked.byYou") : t("blocked.byThem")}</p>
       {blockedByViewer ? (
         <Form method="post">
