@@ -1,11 +1,29 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import type {
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useChangeLanguage } from "remix-i18next/react";
 import { signupsOpen } from "../server/accounts/signup";
+import { dismissedBanners } from "../server/banners/dismissals";
+import { countNewLikes } from "../server/likes/lists";
 import { LANGUAGE_NAMES } from "../server/i18n/languages";
 import { THEMES } from "../themes";
 import { ErrorPage } from "./components/error-page";
+import {
+  MemberStatusProvider,
+  type MemberStatus,
+} from "./components/member/member-status";
 import { SignupModalProvider } from "./components/signup/signup-modal";
 import { SiteEntryModal } from "./components/site-entry-modal";
 import "./styles/global.css";
@@ -18,6 +36,23 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const theme = THEMES[site.theme];
   const popupCountries = site.site_entry_popup_countries;
   const member = context.member;
+  const status: MemberStatus | null = member
+    ? {
+        status: member.status,
+        profileStatus: member.profileStatus,
+        notificationsDisabled: member.notificationsDisabled,
+        hasMainPhoto: Boolean(member.mainPhoto),
+        paidUser: member.paidUser,
+        credits: member.credits,
+        newLikes: await countNewLikes(context.services.store.db, {
+          site,
+          viewerProfileId: member.profileId,
+          today: context.today,
+        }),
+        // Conversations arrive with the chat work; the badge already knows how to show them.
+        unreadMessages: 0,
+      }
+    : null;
   return {
     site: {
       id: site.id,
@@ -29,20 +64,36 @@ export async function loader({ context }: LoaderFunctionArgs) {
       markAccent: theme.markAccent,
       supportEmail: site.support_email,
       supportPhone: site.support_phone ?? null,
-      company: { name: site.company.name, city: site.company.city, country: site.company.country },
+      company: {
+        name: site.company.name,
+        city: site.company.city,
+        country: site.company.country,
+      },
     },
     country: context.country,
     geoipCountry: context.geoipCountry,
     language: context.language,
     i18nLanguage: context.i18nLanguage,
-    languages: context.visibleLanguages.map((code) => ({ code, name: LANGUAGE_NAMES[code] })),
+    languages: context.visibleLanguages.map((code) => ({
+      code,
+      name: LANGUAGE_NAMES[code],
+    })),
     entryWarningEverywhere: context.entryWarningEverywhere,
-    member: member ? { name: member.name } : null,
-    signup: { open: signupsOpen(site, context.tracking), minAge: site.min_age, today: context.today },
+    member: member ? { name: member.name, profileId: member.profileId } : null,
+    memberStatus: status,
+    dismissedBanners: member
+      ? await dismissedBanners(context.services.store.db, member.accountId)
+      : {},
+    signup: {
+      open: signupsOpen(site, context.tracking),
+      minAge: site.min_age,
+      today: context.today,
+    },
     showSiteEntryPopup:
       !member &&
       site.enable_site_entry_popup === "yes" &&
-      (!popupCountries || (popupCountries as string[]).includes(context.geoipCountry)) &&
+      (!popupCountries ||
+        (popupCountries as string[]).includes(context.geoipCountry)) &&
       context.siteEntrySkippedAt === undefined,
     nonce: context.nonce,
     title: t("meta.title", { name: site.name }),
@@ -51,9 +102,12 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : [{ title: "Not found" }]);
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? [{ title: data.title }] : [{ title: "Not found" }];
 
-export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
 
 export function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof loader>("root");
@@ -62,11 +116,17 @@ export function useRootData(): RootData | undefined {
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
   return (
-    <html lang={data?.language ?? "en"} data-i18n={data?.i18nLanguage} className={data?.site.themeClass}>
+    <html
+      lang={data?.language ?? "en"}
+      data-i18n={data?.i18nLanguage}
+      className={data?.site.themeClass}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {data ? <meta name="theme-color" content={data.site.themeColor} /> : null}
+        {data ? (
+          <meta name="theme-color" content={data.site.themeColor} />
+        ) : null}
         <Meta />
         <Links />
       </head>
@@ -80,13 +140,15 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { i18nLanguage } = useLoaderData<typeof loader>();
+  const { i18nLanguage, memberStatus } = useLoaderData<typeof loader>();
   useChangeLanguage(i18nLanguage);
   return (
-    <SignupModalProvider>
-      <Outlet />
-      <SiteEntryModal />
-    </SignupModalProvider>
+    <MemberStatusProvider initial={memberStatus}>
+      <SignupModalProvider>
+        <Outlet />
+        <SiteEntryModal />
+      </SignupModalProvider>
+    </MemberStatusProvider>
   );
 }
 

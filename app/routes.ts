@@ -15,6 +15,11 @@ export default [
   route("api/regions.php", "routes/api.regions.ts", { id: "api-regions" }),
   route("api/interests.php", "routes/api.interests.ts", { id: "api-interests" }),
   route("api/geocode.php", "routes/api.geocode.ts", { id: "api-geocode" }),
+  route("api/likes.php", "routes/api.likes.ts", { id: "api-likes" }),
+  route("api/auto-like.php", "routes/api.auto-like.ts", { id: "api-auto-like" }),
+  route("api/banners.php", "routes/api.banners.ts", { id: "api-banners" }),
+  route("manifest.webmanifest", "routes/manifest.ts", { id: "manifest" }),
+  route("sw.js", "routes/service-worker.ts", { id: "service-worker" }),
   route("activate", "routes/activate.ts", { id: "activate" }),
   route("site-entry", "routes/site-entry.ts", { id: "site-entry" }),
   route("favicon.svg", "routes/favicon.ts", { id: "favicon" }),
@@ -39,8 +44,8 @@ export default [
 
     route("members", "routes/members.tsx", { id: "members" }),
     route("members/:id", "routes/members-id.tsx", { id: "members-id" }),
-    route("match-finder", soon, { id: "match-finder" }),
-    route("swipe-game", soon, { id: "swipe-game" }),
+    route("match-finder", "routes/match-finder.tsx", { id: "match-finder" }),
+    route("swipe-game", "routes/swipe-game.tsx", { id: "swipe-game" }),
     route("profile", "routes/profile.tsx", { id: "profile" }),
     route("notifications", soon, { id: "notifications" }),
     route("premium", soon, { id: "premium" }),
@@ -48,10 +53,10 @@ export default [
     route("directdebit", soon, { id: "directdebit" }),
     route("complaints", "routes/complaints.tsx", { id: "complaints" }),
 
-    route("likes", soon, { id: "likes" }),
+    route("likes", "routes/likes.tsx", { id: "likes" }),
     // The likes list opens profiles on the same screen as search (§2).
     route("likes/m/:id", "routes/members-id.tsx", { id: "likes-m-id" }),
-    route("likes/:type", soon, { id: "likes-type" }),
+    route("likes/:type", "routes/likes.tsx", { id: "likes-type" }),
 
     route("credits", soon, { id: "credits" }),
     route("credits/repeat-order", soon, { id: "credits-repeat-order" }),

@@ -1,5 +1,6 @@
 import { Outlet } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { WarningBanners } from "../components/banners/warning-banners";
 import { EntryWarning } from "../components/entry-warning";
 import { ErrorPage } from "../components/error-page";
 import { Footer } from "../components/footer";
@@ -17,6 +18,7 @@ function DefaultShell({ children }: { children: ReactNode }) {
     <>
       {data && showEntryWarning("default", routeId, data.geoipCountry) ? <EntryWarning /> : null}
       <TopNav showLanguageSwitcher={routeId !== "complete-signup"} />
+      <WarningBanners />
       <div className={styles.main}>{children}</div>
       <Footer />
     </>

@@ -13,6 +13,9 @@ export interface Database {
   blocks: BlocksTable;
   likes: LikesTable;
   complaints: ComplaintsTable;
+  swipe_passes: SwipePassesTable;
+  banner_dismissals: BannerDismissalsTable;
+  push_subscriptions: PushSubscriptionsTable;
 }
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -102,11 +105,35 @@ export interface BlocksTable {
   created_at: Timestamp;
 }
 
+export type LikeSource = "profile" | "card" | "swipe" | "auto";
+
 export interface LikesTable {
   liker_id: number;
   liked_id: number;
   created_at: Timestamp;
   seen_at: Date | null;
+  source: ColumnType<LikeSource, LikeSource | undefined, LikeSource>;
+}
+
+export interface SwipePassesTable {
+  profile_id: number;
+  passed_id: number;
+  created_at: Timestamp;
+}
+
+export interface BannerDismissalsTable {
+  account_id: number;
+  banner: string;
+  dismissed_at: Timestamp;
+}
+
+export interface PushSubscriptionsTable {
+  id: Id;
+  account_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: Timestamp;
 }
 
 export type ComplaintReason = "fake_profile" | "inappropriate_photos" | "harassment" | "scam" | "underage" | "other";

@@ -1,19 +1,33 @@
-import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
+import type { Kysely, Transaction } from "kysely";
+import type { Database, LikeSource } from "../db/schema";
 import { blockBetween } from "../profiles/blocks";
 
+export type LikeInput = { pool: string; likerId: number; likedId: number; source?: LikeSource };
+
 /**
- * A like from one profile to another of the same pool (§4); a like both ways is a match. Blocked
- * pairs cannot like each other. Answers whether the like stands.
+ * What a like did. `fresh` says it was not there before; a fresh like that finds the other
+ * direction completes a match, which opens the match modal for this member (§4).
  */
-export async function likeProfile(db: Kysely<Database>, { pool, likerId, likedId }: { pool: string; likerId: number; likedId: number }): Promise<boolean> {
-  if (likerId === likedId) return false;
-  return db.transaction().execute(async (tx) => {
-    const target = await tx.selectFrom("profiles").select("id").where("id", "=", likedId).where("pool", "=", pool).where("status", "=", "active").executeTakeFirst();
-    if (!target || (await blockBetween(tx, { viewerId: likerId, profileId: likedId }))) return false;
-    await tx.insertInto("likes").values({ liker_id: likerId, liked_id: likedId }).onConflict((conflict) => conflict.doNothing()).execute();
-    return true;
-  });
+export type LikeOutcome = { stands: false } | { stands: true; fresh: boolean; match: boolean };
+
+/** A like inside the caller's transaction, so limits (the swipe game's) can be checked in it. */
+export async function likeWithin(tx: Transaction<Database>, { pool, likerId, likedId, source = "profile" }: LikeInput): Promise<LikeOutcome> {
+  if (likerId === likedId) return { stands: false };
+  const target = await tx.selectFrom("profiles").select("id").where("id", "=", likedId).where("pool", "=", pool).where("status", "=", "active").executeTakeFirst();
+  if (!target || (await blockBetween(tx, { viewerId: likerId, profileId: likedId }))) return { stands: false };
+  const inserted = await tx
+    .insertInto("likes")
+    .values({ liker_id: likerId, liked_id: likedId, source })
+    .onConflict((conflict) => conflict.doNothing())
+    .returning("liker_id")
+    .executeTakeFirst();
+  const back = await tx.selectFrom("likes").select("liker_id").where("liker_id", "=", likedId).where("liked_id", "=", likerId).executeTakeFirst();
+  return { stands: true, fresh: Boolean(inserted), match: Boolean(back) };
+}
+
+/** A like from one profile to another of the same pool (§4); blocked pairs cannot like each other. */
+export function likeProfile(db: Kysely<Database>, input: LikeInput): Promise<LikeOutcome> {
+  return db.transaction().execute((tx) => likeWithin(tx, input));
 }
 
 export async function unlikeProfile(db: Kysely<Database>, { likerId, likedId }: { likerId: number; likedId: number }): Promise<void> {

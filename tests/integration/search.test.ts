@@ -120,7 +120,7 @@ describe("member search", () => {
     const likes = await store.db.selectFrom("likes").selectAll().where((eb) => eb.or([eb("liker_id", "=", carla), eb("liked_id", "=", carla)])).execute();
     expect(likes).toEqual([]);
     // Blocked members cannot like each other either.
-    expect(await likeProfile(store.db, { pool: flirt.pool, likerId: viewer, likedId: carla })).toBe(false);
+    expect((await likeProfile(store.db, { pool: flirt.pool, likerId: viewer, likedId: carla })).stands).toBe(false);
     await unblockProfile(store.db, { blockerId: carla, blockedId: viewer });
     expect(names(await searchMembers(store.db, { site: flirt, viewerProfileId: viewer, filters: EVERYONE, today: TODAY }))).toContain("Carla");
   });

@@ -1,0 +1,3 @@
+export function action() {
+  return new Response("Not found", { status: 404 });
+}

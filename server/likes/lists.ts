@@ -1,0 +1,110 @@
+import { sql, type Kysely } from "kysely";
+import { ageOn } from "../accounts/forms";
+import type { Database } from "../db/schema";
+import { photoUrls } from "../photos/urls";
+import { findableProfiles } from "../search/search";
+import type { Site } from "../sites/schema";
+
+export const LIKES_TABS = ["received", "given", "matches"] as const;
+export type LikesTab = (typeof LIKES_TABS)[number];
+export const LIKES_PAGE_SIZE = 48;
+
+type Viewer = { site: Site; viewerProfileId: number; today: string };
+
+/**
+ * The other side of a member's likes, one row per findable profile: likes a profile that is now
+ * invisible, blocked either way or gone from the pool never show, in lists or counts.
+ */
+function likesWith(db: Kysely<Database>, { site, viewerProfileId, today }: Viewer) {
+  return findableProfiles(db, { site, viewerProfileId, today })
+    .leftJoin("likes as received", (join) => join.onRef("received.liker_id", "=", "profiles.id").on("received.liked_id", "=", viewerProfileId))
+    .leftJoin("likes as given", (join) => join.onRef("given.liked_id", "=", "profiles.id").on("given.liker_id", "=", viewerProfileId));
+}
+
+function ofTab(query: ReturnType<typeof likesWith>, tab: LikesTab) {
+  if (tab === "received") return query.where("received.liker_id", "is not", null);
+  if (tab === "given") return query.where("given.liker_id", "is not", null);
+  return query.where("received.liker_id", "is not", null).where("given.liker_id", "is not", null);
+}
+
+/** Likes a member received and has not opened yet (the new-likes badge, §2). */
+export async function countNewLikes(db: Kysely<Database>, viewer: Viewer): Promise<number> {
+  const row = await likesWith(db, viewer)
+    .where("received.liker_id", "is not", null)
+    .where("received.seen_at", "is", null)
+    .select((eb) => eb.fn.countAll<string>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** How many profiles each tab holds. */
+export async function countLikes(db: Kysely<Database>, viewer: Viewer): Promise<Record<LikesTab, number>> {
+  const row = await likesWith(db, viewer)
+    .select([
+      sql<string>`count(received.liker_id)`.as("received"),
+      sql<string>`count(given.liker_id)`.as("given"),
+      sql<string>`count(*) filter (where received.liker_id is not null and given.liker_id is not null)`.as("matches"),
+    ])
+    .where((eb) => eb.or([eb("received.liker_id", "is not", null), eb("given.liker_id", "is not", null)]))
+    .executeTakeFirstOrThrow();
+  return { received: Number(row.received), given: Number(row.given), matches: Number(row.matches) };
+}
+
+export type LikedProfile = {
+  id: number;
+  name: string;
+  age: number;
+  country: string;
+  region: string | null;
+  city: string | null;
+  fictional: boolean;
+  image: ReturnType<typeof photoUrls> | null;
+  /** They liked the viewer and the viewer has not opened their profile since. */
+  likeNew: boolean;
+  likesViewer: boolean;
+  likedByViewer: boolean;
+  /** When the like of this tab was made (a match: the later of the two). */
+  likedAt: Date;
+};
+
+/** One tab of the likes page, newest like first. */
+export async function listLikes(db: Kysely<Database>, viewer: Viewer & { tab: LikesTab; limit?: number }): Promise<LikedProfile[]> {
+  const { site, today, tab, limit = LIKES_PAGE_SIZE } = viewer;
+  const likedAt =
+    tab === "received" ? sql<Date>`received.created_at` : tab === "given" ? sql<Date>`given.created_at` : sql<Date>`greatest(received.created_at, given.created_at)`;
+  const rows = await ofTab(likesWith(db, viewer), tab)
+    .leftJoin("photos", (join) => join.onRef("photos.id", "=", "profiles.main_photo_id").on("photos.status", "=", "active"))
+    .select([
+      "profiles.id",
+      "profiles.name",
+      "profiles.date_of_birth",
+      "profiles.country",
+      "profiles.region",
+      "profiles.city",
+      "profiles.fictional",
+      "photos.filename",
+      "photos.thumb_filename",
+      "received.liker_id as receivedFrom",
+      "received.seen_at as receivedSeenAt",
+      "given.liked_id as givenTo",
+      likedAt.as("liked_at"),
+    ])
+    .orderBy("liked_at", "desc")
+    .orderBy("profiles.id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    age: ageOn(row.date_of_birth, today),
+    country: row.country,
+    region: row.region,
+    city: row.city,
+    fictional: row.fictional,
+    image: row.filename && row.thumb_filename ? photoUrls(site, { filename: row.filename, thumb_filename: row.thumb_filename }) : null,
+    likeNew: row.receivedFrom !== null && row.receivedSeenAt === null,
+    likesViewer: row.receivedFrom !== null,
+    likedByViewer: row.givenTo !== null,
+    likedAt: new Date(row.liked_at),
+  }));
+}
