@@ -1,6 +1,6 @@
 import { data as withStatus, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { likeProfile, likesBetween, unlikeProfile } from "../../server/likes/likes";
 import { photosOf } from "../../server/photos/photos";
@@ -14,6 +14,7 @@ import { searchMembers } from "../../server/search/search";
 import { localized } from "../../server/sites/settings";
 import * as form from "../components/form.css";
 import { MatchModal } from "../components/member/match-modal";
+import { useMemberStatus } from "../components/member/member-status";
 import { ProfileGrid } from "../components/profile-card";
 import { requireMember } from "../lib/auth.server";
 import { accountMeta } from "../lib/meta";
@@ -97,6 +98,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     lockedPhotos: photos.length - shown.length,
     liked: likes?.liked ?? false,
     likesViewer: likes?.likesViewer ?? false,
+    clearedNewLike: likes?.clearedNewLike ?? false,
     fictionalWarning,
     related: toCards(context, related.results),
   };
@@ -128,6 +130,12 @@ export default function MemberProfile() {
   const busy = useNavigation().state !== "idle";
   const liked = useActionData<typeof action>();
   const [matchClosedFor, setMatchClosedFor] = useState<typeof liked>();
+  const { refresh } = useMemberStatus();
+  const clearedNewLike = data.view === "profile" && data.clearedNewLike;
+  // The layout's badge was counted alongside this page, before the like became seen.
+  useEffect(() => {
+    if (clearedNewLike) void refresh();
+  }, [clearedNewLike, data, refresh]);
   if (data.view === "blocked") return <BlockedNotice blockedByViewer={data.blockedByViewer} busy={busy} />;
   const { profile } = data;
   const [main, ...more] = data.photos;

@@ -21,13 +21,12 @@ type Input = { site: Site; member: Member; today: string; profileId?: number; no
  * the member; otherwise one is chosen among those of the gender the member looks for.
  */
 export async function autoLike(db: Kysely<Database>, { site, member, today, profileId, now = new Date() }: Input): Promise<AutoLiked | null> {
-  const candidates = () =>
-    findableProfiles(db, { site, viewerProfileId: member.profileId, today })
-      .where("profiles.account_id", "is", null)
-      .leftJoin("photos", (join) => join.onRef("photos.id", "=", "profiles.main_photo_id").on("photos.status", "=", "active"))
-      .select(["profiles.id", "profiles.name", "photos.filename", "photos.thumb_filename"]);
-
   return db.transaction().execute(async (tx) => {
+    const candidates = () =>
+      findableProfiles(tx, { site, viewerProfileId: member.profileId, today })
+        .where("profiles.account_id", "is", null)
+        .leftJoin("photos", (join) => join.onRef("photos.id", "=", "profiles.main_photo_id").on("photos.status", "=", "active"))
+        .select(["profiles.id", "profiles.name", "photos.filename", "photos.thumb_filename"]);
     // Serialises one member's calls, so two tabs cannot both add one.
     await tx.selectFrom("profiles").select("id").where("id", "=", member.profileId).forUpdate().execute();
     const recent = await tx

@@ -50,7 +50,8 @@ export async function likesBetween(db: Kysely<Database>, { viewerId, profileId }
     )
     .execute();
   const theirs = rows.find((row) => row.liker_id === profileId);
-  if (theirs && !theirs.seen_at) {
+  const clearedNewLike = Boolean(theirs && !theirs.seen_at);
+  if (clearedNewLike) {
     await db
       .updateTable("likes")
       .set({ seen_at: new Date() })
@@ -59,5 +60,5 @@ export async function likesBetween(db: Kysely<Database>, { viewerId, profileId }
       .where("seen_at", "is", null)
       .execute();
   }
-  return { liked: rows.some((row) => row.liker_id === viewerId), likesViewer: Boolean(theirs) };
+  return { liked: rows.some((row) => row.liker_id === viewerId), likesViewer: Boolean(theirs), clearedNewLike };
 }
