@@ -10,6 +10,7 @@ import { LANGUAGE_NAMES } from "../server/i18n/languages";
 import { THEMES } from "../themes";
 import { ErrorPage } from "./components/error-page";
 import { MemberStatusProvider, type MemberStatus } from "./components/member/member-status";
+import { ProgressBar } from "./components/progress-bar";
 import { SignupModalProvider } from "./components/signup/signup-modal";
 import { SiteEntryModal } from "./components/site-entry-modal";
 import "./styles/global.css";
@@ -104,6 +105,7 @@ export default function App() {
   return (
     <MemberStatusProvider initial={memberStatus}>
       <SignupModalProvider>
+        <ProgressBar />
         <Outlet />
         <SiteEntryModal />
       </SignupModalProvider>

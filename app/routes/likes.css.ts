@@ -1,5 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "../../themes";
+import { media } from "../../themes/breakpoints";
 
 export const page = style({ flex: 1, width: "100%", maxWidth: "72rem", margin: "0 auto", padding: "1.5rem 1rem 3rem" });
 export const heading = style({ margin: "0 0 1rem", fontSize: "1.6rem" });
@@ -15,13 +16,16 @@ export const tabs = style({
   overflowX: "auto",
 });
 export const tabItem = style({ flex: "1 1 0", minWidth: 0 });
+// On a phone the count goes under the label, so three tabs fit 360 px in any language.
 export const tab = style({
   display: "flex",
+  flexDirection: "column",
   alignItems: "center",
   justifyContent: "center",
-  gap: "0.35rem",
   minHeight: "44px",
-  padding: "0 0.75rem",
+  padding: "0.3rem 0.5rem",
+  lineHeight: 1.2,
+  "@media": { [media.sm]: { flexDirection: "row", gap: "0.35rem", padding: "0 0.75rem" } },
   borderRadius: vars.radius.pill,
   color: vars.color.text,
   fontWeight: 600,
@@ -32,7 +36,7 @@ export const tab = style({
     "&:hover, &:focus-visible": { color: vars.color.primaryStrong },
   },
 });
-export const tabCount = style({ color: vars.color.textMuted, fontWeight: 400 });
+export const tabCount = style({ color: vars.color.textMuted, fontWeight: 400, fontSize: "0.85rem" });
 
 export const empty = style({
   display: "grid",

@@ -40,10 +40,11 @@ export const link = style({
   minHeight: "3.5rem",
   padding: "0.35rem 0.25rem",
   color: vars.color.textMuted,
-  fontSize: "0.75rem",
+  fontSize: "0.72rem",
   fontWeight: 600,
   textDecoration: "none",
   textAlign: "center",
+  whiteSpace: "nowrap",
   selectors: {
     '&[aria-current="page"]': { color: vars.color.primaryStrong },
     "&:hover, &:focus-visible": { color: vars.color.primaryStrong },
