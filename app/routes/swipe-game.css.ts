@@ -11,13 +11,13 @@ export const column = style({
   margin: "0 auto",
   padding: "1rem 1rem 2rem",
   display: "grid",
-  gap: "0.9rem",
+  gap: "0.75rem",
   justifyItems: "center",
   "@media": { [media.md]: { paddingTop: "1.75rem" } },
 });
 
 export const header = style({ width: "100%", display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: "0.5rem" });
-export const heading = style({ margin: 0, fontSize: "1.4rem", fontFamily: vars.font.heading });
+export const heading = style({ margin: 0, fontSize: "1.25rem", fontFamily: vars.font.heading, "@media": { [media.md]: { fontSize: "1.5rem" } } });
 export const counter = style({
   margin: 0,
   padding: "0.3rem 0.8rem",
@@ -40,11 +40,12 @@ export const limit = style({
 });
 export const limitText = style({ margin: 0 });
 
-/** Portrait, as large as the screen allows while the buttons stay in view. */
+/** Portrait, as large as the screen allows while the buttons (and a phone's bottom bar) stay in view. */
 export const stage = style({
   position: "relative",
-  width: "min(100%, max(15rem, calc((100svh - 17rem) * 0.75)))",
+  width: "min(100%, max(14rem, calc((100svh - 22rem) * 0.75)))",
   aspectRatio: "3 / 4",
+  "@media": { [media.md]: { width: "min(100%, max(16rem, calc((100svh - 16rem) * 0.75)))" } },
 });
 
 const cardShape = style({
@@ -88,7 +89,8 @@ export const info = style({
   position: "absolute",
   insetInline: 0,
   bottom: 0,
-  padding: "3.5rem 1.1rem 1.1rem",
+  // Room at the bottom for the buttons that overlap the card's edge.
+  padding: "3.5rem 1.1rem 3rem",
   background: "linear-gradient(to top, rgba(0, 0, 0, 0.8), rgba(0, 0, 0, 0.55) 60%, transparent)",
   color: "#fff",
 });
@@ -123,7 +125,16 @@ const stamp = style({
 export const stampLike = style([stamp, { left: "1.25rem", color: vars.color.success, transform: "rotate(-14deg)" }]);
 export const stampPass = style([stamp, { right: "1.25rem", color: vars.color.danger, transform: "rotate(14deg)" }]);
 
-export const actions = style({ display: "flex", alignItems: "center", justifyContent: "center", gap: "2rem", margin: 0 });
+/** The buttons sit over the card's bottom edge, as dating apps put them. */
+export const actions = style({
+  position: "relative",
+  zIndex: 2,
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "center",
+  gap: "2rem",
+  margin: "-2.4rem 0 0",
+});
 
 const roundButton = style({
   display: "grid",
@@ -142,7 +153,15 @@ const roundButton = style({
 });
 export const passButton = style([
   roundButton,
-  { width: "64px", height: "64px", border: `2px solid ${vars.color.border}`, background: vars.color.surface, color: vars.color.danger, fontSize: "1.7rem", fontWeight: 700 },
+  {
+    width: "64px",
+    height: "64px",
+    border: `2px solid ${vars.color.border}`,
+    background: vars.color.surface,
+    color: vars.color.danger,
+    fontSize: "1.7rem",
+    fontWeight: 700,
+  },
 ]);
 export const likeButton = style([
   roundButton,

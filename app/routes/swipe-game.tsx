@@ -42,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       likesLeft: likes.likesLeft,
       fictionalWarning: site.fictional_warning ? localized(site.fictional_warning.singular, context.language) : undefined,
     },
-    { headers: { "Cache-Control": "private, no-store" } },
+    { headers: { "Cache-Control": "private, no-store" } }
   );
 }
 
@@ -145,7 +145,7 @@ export default function SwipeGame() {
       setQueue((waiting) => [...waiting, { intent, card: current, optimistic }]);
       if (optimistic && !prefersReducedMotion()) setLeaving({ card: current, direction: intent === "like" ? "right" : "left", fromX });
     },
-    [current, match, likesLeft],
+    [current, match, likesLeft]
   );
 
   const decideRef = useRef(decide);
@@ -283,10 +283,24 @@ export default function SwipeGame() {
           <>
             <Form method="post" className={styles.actions} onSubmit={submitted}>
               <input type="hidden" name="profileId" value={current.id} />
-              <button type="submit" name="intent" value="pass" className={styles.passButton} aria-label={t("passName", { name: current.name })} title={t("pass")}>
+              <button
+                type="submit"
+                name="intent"
+                value="pass"
+                className={styles.passButton}
+                aria-label={t("passName", { name: current.name })}
+                title={t("pass")}
+              >
                 <span aria-hidden="true">✕</span>
               </button>
-              <button type="submit" name="intent" value="like" className={styles.likeButton} aria-label={t("likeName", { name: current.name })} title={t("like")}>
+              <button
+                type="submit"
+                name="intent"
+                value="like"
+                className={styles.likeButton}
+                aria-label={t("likeName", { name: current.name })}
+                title={t("like")}
+              >
                 <span aria-hidden="true">♥</span>
               </button>
             </Form>
@@ -369,7 +383,7 @@ function LeavingCard({ leaving, onGone }: { leaving: Leaving; onGone: () => void
         { transform: `translateX(${leaving.fromX}px) rotate(${leaving.fromX / 18}deg)`, opacity: 1 },
         { transform: `translateX(${sign * 140}%) rotate(${sign * 24}deg)`, opacity: 0 },
       ],
-      { duration: 320, easing: "ease-in", fill: "forwards" },
+      { duration: 320, easing: "ease-in", fill: "forwards" }
     );
     return () => {
       clearTimeout(timer);
