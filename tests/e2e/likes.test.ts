@@ -33,9 +33,10 @@ async function person(name: string, gender: "male" | "female"): Promise<Someone>
   return member;
 }
 
-async function signedIn(member: Someone, pathname: string, viewport = DESKTOP): Promise<Page> {
+async function signedIn(member: Someone, pathname: string, viewport = DESKTOP, initScript?: () => void): Promise<Page> {
   const origin = server.origin(SITE);
   const context = await returningVisitor(browser, origin, { viewport, country: "NL" });
+  if (initScript) await context.addInitScript(initScript);
   const cookie = await sessionCookie(server, { siteId: SITE, accountId: member.accountId });
   await context.addCookies([{ name: cookie.name, value: cookie.value, url: origin }]);
   const page = await context.newPage();
@@ -170,5 +171,30 @@ describe("likes and matches between two members", () => {
     await page.reload();
     await credits.waitFor();
     expect(await page.locator('[data-badge="credits"]').count()).toBe(0);
+  });
+
+  it("in installed-app mode: the back button on the routes of §2, and the app badge", async () => {
+    const ines = await person("Ines", "female");
+    const jelle = await person("Jelle", "male");
+    await server.store.db.insertInto("likes").values({ liker_id: jelle.profileId, liked_id: ines.profileId }).execute();
+    const page = await signedIn(ines, "/members", PHONE, () => {
+      const real = window.matchMedia.bind(window);
+      window.matchMedia = (query: string) =>
+        query === "(display-mode: standalone)" ? ({ matches: true, media: query, addEventListener() {}, removeEventListener() {} } as unknown as MediaQueryList) : real(query);
+      const shown = window as unknown as { appBadge: number };
+      navigator.setAppBadge = async (count = 0) => void (shown.appBadge = count);
+      navigator.clearAppBadge = async () => void (shown.appBadge = 0);
+    });
+    const back = page.getByRole("button", { name: t("common:nav.back") });
+    await expect.poll(() => page.evaluate(() => (window as unknown as { appBadge?: number }).appBadge)).toBe(1);
+    expect(await back.count()).toBe(0);
+
+    await page.goto(server.origin(SITE) + `/likes/m/${jelle.profileId}`);
+    await back.waitFor();
+    // Opening the profile cleared the like: the app badge follows.
+    await expect.poll(() => page.evaluate(() => (window as unknown as { appBadge?: number }).appBadge)).toBe(0);
+    await back.click();
+    await page.waitForURL(/\/members$/);
+    expect(await back.count()).toBe(0);
   });
 });
