@@ -150,6 +150,7 @@ describe("likes and matches between two members", () => {
     for (let presses = 0; presses < 30 && !(await search.evaluate((link) => link === document.activeElement)); presses += 1) await page.keyboard.press("Tab");
     await page.keyboard.press("Enter");
     await page.waitForURL(/\/members$/);
+    await page.getByRole("heading", { name: t("members:search.title"), level: 1 }).waitFor();
     const firstName = ((await page.getByRole("main").getByRole("listitem").first().getByRole("link").textContent()) ?? "").split(",")[0]!;
     const heart = card(page, firstName).getByRole("button");
     await heart.focus();
