@@ -1,29 +1,16 @@
-import type {
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLoaderData,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useChangeLanguage } from "remix-i18next/react";
 import { signupsOpen } from "../server/accounts/signup";
 import { dismissedBanners } from "../server/banners/dismissals";
 import { countNewLikes } from "../server/likes/lists";
+import { photoUrls } from "../server/photos/urls";
 import { LANGUAGE_NAMES } from "../server/i18n/languages";
 import { THEMES } from "../themes";
 import { ErrorPage } from "./components/error-page";
-import {
-  MemberStatusProvider,
-  type MemberStatus,
-} from "./components/member/member-status";
+import { MemberStatusProvider, type MemberStatus } from "./components/member/member-status";
+import { ProgressBar } from "./components/progress-bar";
 import { SignupModalProvider } from "./components/signup/signup-modal";
 import { SiteEntryModal } from "./components/site-entry-modal";
 import "./styles/global.css";
@@ -44,11 +31,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
         hasMainPhoto: Boolean(member.mainPhoto),
         paidUser: member.paidUser,
         credits: member.credits,
-        newLikes: await countNewLikes(context.services.store.db, {
-          site,
-          viewerProfileId: member.profileId,
-          today: context.today,
-        }),
+        newLikes: await countNewLikes(context.services.store.db, { site, viewerProfileId: member.profileId, today: context.today }),
         // Conversations arrive with the chat work; the badge already knows how to show them.
         unreadMessages: 0,
       }
@@ -64,36 +47,22 @@ export async function loader({ context }: LoaderFunctionArgs) {
       markAccent: theme.markAccent,
       supportEmail: site.support_email,
       supportPhone: site.support_phone ?? null,
-      company: {
-        name: site.company.name,
-        city: site.company.city,
-        country: site.company.country,
-      },
+      company: { name: site.company.name, city: site.company.city, country: site.company.country },
     },
     country: context.country,
     geoipCountry: context.geoipCountry,
     language: context.language,
     i18nLanguage: context.i18nLanguage,
-    languages: context.visibleLanguages.map((code) => ({
-      code,
-      name: LANGUAGE_NAMES[code],
-    })),
+    languages: context.visibleLanguages.map((code) => ({ code, name: LANGUAGE_NAMES[code] })),
     entryWarningEverywhere: context.entryWarningEverywhere,
-    member: member ? { name: member.name, profileId: member.profileId } : null,
+    member: member ? { name: member.name, profileId: member.profileId, image: member.mainPhoto && { match: photoUrls(site, member.mainPhoto).match } } : null,
     memberStatus: status,
-    dismissedBanners: member
-      ? await dismissedBanners(context.services.store.db, member.accountId)
-      : {},
-    signup: {
-      open: signupsOpen(site, context.tracking),
-      minAge: site.min_age,
-      today: context.today,
-    },
+    dismissedBanners: member ? await dismissedBanners(context.services.store.db, member.accountId) : {},
+    signup: { open: signupsOpen(site, context.tracking), minAge: site.min_age, today: context.today },
     showSiteEntryPopup:
       !member &&
       site.enable_site_entry_popup === "yes" &&
-      (!popupCountries ||
-        (popupCountries as string[]).includes(context.geoipCountry)) &&
+      (!popupCountries || (popupCountries as string[]).includes(context.geoipCountry)) &&
       context.siteEntrySkippedAt === undefined,
     nonce: context.nonce,
     title: t("meta.title", { name: site.name }),
@@ -102,12 +71,9 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? [{ title: data.title }] : [{ title: "Not found" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : [{ title: "Not found" }]);
 
-export const links: LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof loader>("root");
@@ -116,17 +82,11 @@ export function useRootData(): RootData | undefined {
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
   return (
-    <html
-      lang={data?.language ?? "en"}
-      data-i18n={data?.i18nLanguage}
-      className={data?.site.themeClass}
-    >
+    <html lang={data?.language ?? "en"} data-i18n={data?.i18nLanguage} className={data?.site.themeClass}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {data ? (
-          <meta name="theme-color" content={data.site.themeColor} />
-        ) : null}
+        {data ? <meta name="theme-color" content={data.site.themeColor} /> : null}
         <Meta />
         <Links />
       </head>
@@ -145,6 +105,7 @@ export default function App() {
   return (
     <MemberStatusProvider initial={memberStatus}>
       <SignupModalProvider>
+        <ProgressBar />
         <Outlet />
         <SiteEntryModal />
       </SignupModalProvider>

@@ -53,14 +53,32 @@ export const name = style({
 
 export const details = style({ color: vars.color.textMuted, fontSize: "0.9rem", overflowWrap: "anywhere" });
 
-export const fictional = style({
-  position: "absolute",
-  top: "0.5rem",
-  right: "0.5rem",
-  padding: "0.1rem 0.45rem",
-  borderRadius: vars.radius.pill,
-  background: "rgba(0,0,0,0.65)",
-  color: "#fff",
-  fontSize: "0.8rem",
-  fontWeight: 600,
+export const photoArea = style({ position: "relative" });
+
+export const note = style({ color: vars.color.text, fontSize: "0.85rem", fontWeight: 600, overflowWrap: "anywhere" });
+
+export const badges = style({ position: "absolute", top: "0.5rem", right: "0.5rem", display: "flex", flexWrap: "wrap", justifyContent: "flex-end", gap: "0.3rem" });
+
+const pill = style({ padding: "0.1rem 0.45rem", borderRadius: vars.radius.pill, fontSize: "0.8rem", fontWeight: 600 });
+
+export const newLike = style([pill, { background: vars.color.unread, color: "#fff" }]);
+
+// Above the card link's stretched target, so the heart is its own button.
+export const likeForm = style({ position: "absolute", right: "0.5rem", bottom: "0.5rem", zIndex: 1 });
+
+export const like = style({
+  display: "grid",
+  placeItems: "center",
+  width: "44px",
+  height: "44px",
+  border: "none",
+  borderRadius: "50%",
+  background: "rgba(255,255,255,0.92)",
+  color: vars.color.primaryStrong,
+  boxShadow: "0 2px 8px rgba(0,0,0,0.25)",
+  cursor: "pointer",
+  transition: "transform 120ms ease",
+  selectors: { "&:hover": { transform: "scale(1.08)" }, "&:focus-visible": { outline: `3px solid ${vars.color.primaryStrong}`, outlineOffset: "2px" } },
 });
+
+export const fictional = style([pill, { background: "rgba(0,0,0,0.65)", color: "#fff" }]);

@@ -1,5 +1,7 @@
-import { Link } from "@remix-run/react";
+import { Link, useFetcher } from "@remix-run/react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { MatchModal } from "./member/match-modal";
 import * as styles from "./profile-card.css";
 
 export type ProfileCardData = {
@@ -10,31 +12,73 @@ export type ProfileCardData = {
   place: string;
   fictional: boolean;
   image: { match: string } | null;
+  /** Whether the signed-in viewer likes them; undefined for visitors, who get no like button. */
+  liked?: boolean;
+  /** They liked the viewer, who has not opened their profile since (§3 like_new). */
+  likeNew?: boolean;
+  /** A line under the place: why the match finder suggests them, say. */
+  note?: string;
 };
 
-/** A member in a list (search, related profiles): photo, name, age and place; the card is the link. */
+/** Like or unlike from a card, in place; a like that completes a match opens the match modal. */
+function CardLikeButton({ profile }: { profile: ProfileCardData }) {
+  const { t } = useTranslation("likes");
+  const fetcher = useFetcher<{ done: string; match: boolean }>();
+  const [closedFor, setClosedFor] = useState<unknown>();
+  const pending = fetcher.formData?.get("intent");
+  const liked = pending ? pending === "like" : Boolean(profile.liked);
+  const label = liked ? t("card.unlike", { name: profile.name }) : t("card.like", { name: profile.name });
+  return (
+    <>
+      <fetcher.Form method="post" action={`/members/${profile.id}`} className={styles.likeForm}>
+        <input type="hidden" name="from" value="card" />
+        <button type="submit" name="intent" value={liked ? "unlike" : "like"} className={styles.like} aria-pressed={liked} aria-label={label} title={label}>
+          <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path
+              d="M12 20s-7-4.35-7-10a4 4 0 0 1 7-2.65A4 4 0 0 1 19 10c0 5.65-7 10-7 10Z"
+              fill={liked ? "currentColor" : "none"}
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinejoin="round"
+            />
+          </svg>
+        </button>
+      </fetcher.Form>
+      {fetcher.data?.match && closedFor !== fetcher.data ? <MatchModal profile={profile} onClose={() => setClosedFor(fetcher.data)} /> : null}
+    </>
+  );
+}
+
+/** A member in a list (search, likes, related profiles): photo, name, age and place; the card is the link. */
 export function ProfileCard({ profile, linkPrefix = "/members" }: { profile: ProfileCardData; linkPrefix?: string }) {
   const { t } = useTranslation("members");
   return (
     <li className={styles.card}>
-      {profile.image ? (
-        <img src={profile.image.match} alt="" className={styles.photo} loading="lazy" width={400} height={400} />
-      ) : (
-        <span className={styles.placeholder} aria-hidden="true">
-          {profile.name.slice(0, 1).toUpperCase()}
-        </span>
-      )}
+      <div className={styles.photoArea}>
+        {profile.image ? (
+          <img src={profile.image.match} alt="" className={styles.photo} loading="lazy" width={400} height={400} />
+        ) : (
+          <span className={styles.placeholder} aria-hidden="true">
+            {profile.name.slice(0, 1).toUpperCase()}
+          </span>
+        )}
+        <div className={styles.badges}>
+          {profile.likeNew ? <span className={styles.newLike}>{t("likes:card.new")}</span> : null}
+          {profile.fictional ? (
+            <span className={styles.fictional} title={t("profile.fictionalTitle")}>
+              {t("profile.fictionalBadge")}
+            </span>
+          ) : null}
+        </div>
+        {profile.liked === undefined ? null : <CardLikeButton profile={profile} />}
+      </div>
       <div className={styles.body}>
         <Link to={`${linkPrefix}/${profile.id}`} className={styles.name}>
           {t("card.nameAge", { name: profile.name, age: profile.age })}
         </Link>
         <span className={styles.details}>{profile.place}</span>
+        {profile.note ? <span className={styles.note}>{profile.note}</span> : null}
       </div>
-      {profile.fictional ? (
-        <span className={styles.fictional} title={t("profile.fictionalTitle")}>
-          {t("profile.fictionalBadge")}
-        </span>
-      ) : null}
     </li>
   );
 }

@@ -1,16 +1,9 @@
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useSyncExternalStore } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { useInstalledApp } from "../lib/use-installed-app";
 import { useRootData } from "../root";
 import * as styles from "./site-entry-modal.css";
-
-const STANDALONE = "(display-mode: standalone)";
-const isInstalledApp = () => window.matchMedia(STANDALONE).matches;
-function subscribeToDisplayMode(onChange: () => void) {
-  const query = window.matchMedia(STANDALONE);
-  query.addEventListener("change", onChange);
-  return () => query.removeEventListener("change", onChange);
-}
 
 /**
  * The site-entry warning of §2: once for logged-out visitors, not in installed-app mode. Confirming
@@ -21,7 +14,7 @@ export function SiteEntryModal() {
   const { t } = useTranslation();
   const fetcher = useFetcher();
   const button = useRef<HTMLButtonElement>(null);
-  const installedApp = useSyncExternalStore(subscribeToDisplayMode, isInstalledApp, () => false);
+  const installedApp = useInstalledApp();
 
   useEffect(() => button.current?.focus(), []);
 

@@ -10,6 +10,7 @@ export const bar = style({
   borderBottom: `1px solid ${vars.color.border}`,
 });
 export const inner = style({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: "0.5rem", minHeight: "4rem" });
+export const brand = style({ display: "flex", alignItems: "center", gap: "0.25rem", minWidth: 0 });
 export const actions = style({ display: "flex", alignItems: "center", gap: "0.4rem", flexShrink: 0 });
 export const login = style({
   display: "inline-flex",

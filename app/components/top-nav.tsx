@@ -4,13 +4,14 @@ import { container } from "../styles/grid.css";
 import { useRootData } from "../root";
 import { AccountMenu } from "./account-menu";
 import { LanguageSwitcher } from "./language-switcher";
+import { BackButton, MemberNav } from "./member/member-nav";
 import { SignupLink } from "./signup/signup-modal";
 import { Logo } from "./logo";
 import * as styles from "./top-nav.css";
 
 /**
  * The top navigation (§2): logo and language switcher; signup and login buttons for visitors, the
- * account menu for members (the member links arrive with the likes and chat work).
+ * member links and the account menu for members.
  */
 export function TopNav({ showLanguageSwitcher = true }: { showLanguageSwitcher?: boolean }) {
   const { t } = useTranslation();
@@ -21,7 +22,11 @@ export function TopNav({ showLanguageSwitcher = true }: { showLanguageSwitcher?:
         {t("nav.skipToContent")}
       </a>
       <nav className={`${container} ${styles.inner}`} aria-label={t("nav.label")}>
-        <Logo />
+        <div className={styles.brand}>
+          <BackButton />
+          <Logo />
+        </div>
+        {member ? <MemberNav /> : null}
         <div className={styles.actions}>
           {showLanguageSwitcher ? <LanguageSwitcher /> : null}
           {member ? (

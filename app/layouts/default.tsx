@@ -4,13 +4,14 @@ import { WarningBanners } from "../components/banners/warning-banners";
 import { EntryWarning } from "../components/entry-warning";
 import { ErrorPage } from "../components/error-page";
 import { Footer } from "../components/footer";
+import { AutoLikeModal } from "../components/member/auto-like-modal";
 import { TopNav } from "../components/top-nav";
 import { showEntryWarning } from "../lib/entry-warning";
 import { useLeafRouteId } from "../lib/use-leaf-route-id";
 import { useRootData } from "../root";
 import * as styles from "./layout.css";
 
-/** Default layout (§2): top navigation, warnings, content, footer with the disclaimer. */
+/** Default layout (§2): top navigation, warning banners, content, footer, and for members the like modal. */
 function DefaultShell({ children }: { children: ReactNode }) {
   const routeId = useLeafRouteId();
   const data = useRootData();
@@ -21,6 +22,12 @@ function DefaultShell({ children }: { children: ReactNode }) {
       <WarningBanners />
       <div className={styles.main}>{children}</div>
       <Footer />
+      {data?.member ? (
+        <>
+          <div className={styles.tabBarSpace} />
+          <AutoLikeModal />
+        </>
+      ) : null}
     </>
   );
 }

@@ -15,8 +15,17 @@ export function placeOf(profile: { city: string | null; region: string | null; c
   return [local, countryName(profile.country)].filter(Boolean).join(", ");
 }
 
-/** Search results as the cards show them, in the visitor's language. */
-export function toCards(context: AppLoadContext, results: SearchCard[]): ProfileCardData[] {
+/** Profiles as the cards show them, in the visitor's language; members get a like button. */
+export function toCards(context: AppLoadContext, results: (Omit<SearchCard, "liked"> & { liked?: boolean })[]): ProfileCardData[] {
   const countryName = countryNamer(context.language);
-  return results.map(({ id, name, age, fictional, image, ...where }) => ({ id, name, age, fictional, image, place: placeOf(where, countryName) }));
+  const signedIn = Boolean(context.member);
+  return results.map(({ id, name, age, fictional, image, liked, ...where }) => ({
+    id,
+    name,
+    age,
+    fictional,
+    image,
+    place: placeOf(where, countryName),
+    liked: signedIn ? Boolean(liked) : undefined,
+  }));
 }

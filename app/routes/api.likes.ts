@@ -19,6 +19,6 @@ export async function loader({ context }: LoaderFunctionArgs) {
       profiles: given.map((profile) => ({ id: profile.id, name: profile.name, age: profile.age, main_image: profile.image })),
       liked_by: received.map((profile) => ({ id: profile.id, like_new: profile.likeNew })),
     },
-    { headers: { "Cache-Control": "no-store" } },
+    { headers: { "Cache-Control": "no-store" } }
   );
 }

@@ -1,5 +1,6 @@
 import { data as withStatus, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { likeProfile, likesBetween, unlikeProfile } from "../../server/likes/likes";
 import { photosOf } from "../../server/photos/photos";
@@ -12,6 +13,8 @@ import { maySearch } from "../../server/search/access";
 import { searchMembers } from "../../server/search/search";
 import { localized } from "../../server/sites/settings";
 import * as form from "../components/form.css";
+import { MatchModal } from "../components/member/match-modal";
+import { useMemberStatus } from "../components/member/member-status";
 import { ProfileGrid } from "../components/profile-card";
 import { requireMember } from "../lib/auth.server";
 import { accountMeta } from "../lib/meta";
@@ -95,6 +98,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     lockedPhotos: photos.length - shown.length,
     liked: likes?.liked ?? false,
     likesViewer: likes?.likesViewer ?? false,
+    clearedNewLike: likes?.clearedNewLike ?? false,
     fictionalWarning,
     related: toCards(context, related.results),
   };
@@ -104,14 +108,19 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const member = requireMember(context, request);
   const db = context.services.store.db;
   const profileId = profileIdFrom(params);
-  const intent = (await request.formData()).get("intent");
+  const body = await request.formData();
+  const intent = body.get("intent");
   const pair = { likerId: member.profileId, likedId: profileId };
-  if (intent === "like") await likeProfile(db, { pool: context.site.pool, ...pair });
-  else if (intent === "unlike") await unlikeProfile(db, pair);
+  if (intent === "like") {
+    const outcome = await likeProfile(db, { pool: context.site.pool, ...pair, source: body.get("from") === "card" ? "card" : "profile" });
+    // The member whose like completes a match sees the match modal (§4).
+    return { done: intent, match: outcome.stands && outcome.fresh && outcome.match };
+  }
+  if (intent === "unlike") await unlikeProfile(db, pair);
   else if (intent === "block") await blockProfile(db, { pool: context.site.pool, blockerId: member.profileId, blockedId: profileId });
   else if (intent === "unblock") await unblockProfile(db, { blockerId: member.profileId, blockedId: profileId });
   else throw new Response("Unknown action", { status: 400 });
-  return { done: intent };
+  return { done: intent, match: false };
 }
 
 /** A member's profile (§2 profile view): photos, labels, like, gift, message, block, report, related. */
@@ -119,6 +128,14 @@ export default function MemberProfile() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("members");
   const busy = useNavigation().state !== "idle";
+  const liked = useActionData<typeof action>();
+  const [matchClosedFor, setMatchClosedFor] = useState<typeof liked>();
+  const { refresh } = useMemberStatus();
+  const clearedNewLike = data.view === "profile" && data.clearedNewLike;
+  // The layout's badge was counted alongside this page, before the like became seen.
+  useEffect(() => {
+    if (clearedNewLike) void refresh();
+  }, [clearedNewLike, data, refresh]);
   if (data.view === "blocked") return <BlockedNotice blockedByViewer={data.blockedByViewer} busy={busy} />;
   const { profile } = data;
   const [main, ...more] = data.photos;
@@ -229,6 +246,9 @@ export default function MemberProfile() {
         </div>
       </section>
 
+      {liked?.match && matchClosedFor !== liked ? (
+        <MatchModal profile={{ id: profile.id, name: profile.name, image: main ? { match: main.thumb_filename } : null }} onClose={() => setMatchClosedFor(liked)} />
+      ) : null}
       {data.related.length ? (
         <section className={styles.related} aria-labelledby="related">
           <h2 id="related" className={styles.sectionTitle}>{t("profile.related")}</h2>

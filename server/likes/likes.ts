@@ -13,7 +13,13 @@ export type LikeOutcome = { stands: false } | { stands: true; fresh: boolean; ma
 /** A like inside the caller's transaction, so limits (the swipe game's) can be checked in it. */
 export async function likeWithin(tx: Transaction<Database>, { pool, likerId, likedId, source = "profile" }: LikeInput): Promise<LikeOutcome> {
   if (likerId === likedId) return { stands: false };
-  const target = await tx.selectFrom("profiles").select("id").where("id", "=", likedId).where("pool", "=", pool).where("status", "=", "active").executeTakeFirst();
+  const target = await tx
+    .selectFrom("profiles")
+    .select("id")
+    .where("id", "=", likedId)
+    .where("pool", "=", pool)
+    .where("status", "=", "active")
+    .executeTakeFirst();
   if (!target || (await blockBetween(tx, { viewerId: likerId, profileId: likedId }))) return { stands: false };
   const inserted = await tx
     .insertInto("likes")
@@ -40,15 +46,19 @@ export async function likesBetween(db: Kysely<Database>, { viewerId, profileId }
     .selectFrom("likes")
     .select(["liker_id", "seen_at"])
     .where((eb) =>
-      eb.or([
-        eb.and([eb("liker_id", "=", viewerId), eb("liked_id", "=", profileId)]),
-        eb.and([eb("liker_id", "=", profileId), eb("liked_id", "=", viewerId)]),
-      ]),
+      eb.or([eb.and([eb("liker_id", "=", viewerId), eb("liked_id", "=", profileId)]), eb.and([eb("liker_id", "=", profileId), eb("liked_id", "=", viewerId)])])
     )
     .execute();
   const theirs = rows.find((row) => row.liker_id === profileId);
-  if (theirs && !theirs.seen_at) {
-    await db.updateTable("likes").set({ seen_at: new Date() }).where("liker_id", "=", profileId).where("liked_id", "=", viewerId).where("seen_at", "is", null).execute();
+  const clearedNewLike = Boolean(theirs && !theirs.seen_at);
+  if (clearedNewLike) {
+    await db
+      .updateTable("likes")
+      .set({ seen_at: new Date() })
+      .where("liker_id", "=", profileId)
+      .where("liked_id", "=", viewerId)
+      .where("seen_at", "is", null)
+      .execute();
   }
-  return { liked: rows.some((row) => row.liker_id === viewerId), likesViewer: Boolean(theirs) };
+  return { liked: rows.some((row) => row.liker_id === viewerId), likesViewer: Boolean(theirs), clearedNewLike };
 }

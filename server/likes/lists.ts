@@ -71,7 +71,11 @@ export type LikedProfile = {
 export async function listLikes(db: Kysely<Database>, viewer: Viewer & { tab: LikesTab; limit?: number }): Promise<LikedProfile[]> {
   const { site, today, tab, limit = LIKES_PAGE_SIZE } = viewer;
   const likedAt =
-    tab === "received" ? sql<Date>`received.created_at` : tab === "given" ? sql<Date>`given.created_at` : sql<Date>`greatest(received.created_at, given.created_at)`;
+    tab === "received"
+      ? sql<Date>`received.created_at`
+      : tab === "given"
+      ? sql<Date>`given.created_at`
+      : sql<Date>`greatest(received.created_at, given.created_at)`;
   const rows = await ofTab(likesWith(db, viewer), tab)
     .leftJoin("photos", (join) => join.onRef("photos.id", "=", "profiles.main_photo_id").on("photos.status", "=", "active"))
     .select([

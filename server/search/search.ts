@@ -31,6 +31,8 @@ export type SearchCard = {
   city: string | null;
   fictional: boolean;
   image: PhotoUrls | null;
+  /** Whether the signed-in viewer likes them (false for visitors). */
+  liked: boolean;
 };
 
 export type SearchPage = { results: SearchCard[]; next?: string; previous?: string; numResults: number; numResultsCapped: boolean };
@@ -96,7 +98,9 @@ export async function searchMembers(db: Kysely<Database>, input: SearchInput): P
   const counting = input.count === false ? undefined : countUpTo(db, query, COUNT_CAP + 1);
   let page = query
     .leftJoin("photos", (join) => join.onRef("photos.id", "=", "profiles.main_photo_id").on("photos.status", "=", "active"))
+    .leftJoin("likes", (join) => join.onRef("likes.liked_id", "=", "profiles.id").on("likes.liker_id", "=", input.viewerProfileId ?? 0))
     .select([
+      "likes.liker_id as likedBy",
       "profiles.id",
       "profiles.name",
       "profiles.date_of_birth",
@@ -137,6 +141,7 @@ export async function searchMembers(db: Kysely<Database>, input: SearchInput): P
       city: row.city,
       fictional: row.fictional,
       image: row.filename && row.thumb_filename ? photoUrls(site, { filename: row.filename, thumb_filename: row.thumb_filename }) : null,
+      liked: row.likedBy !== null,
     })),
     next: hasOlder && last ? encodeCursor(last.created_at, last.id) : undefined,
     previous: hasNewer && first ? encodeCursor(first.created_at, first.id) : undefined,

@@ -4,59 +4,16 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore, type Store } from "../../server/db/database";
 import { migrate } from "../../server/db/migrate";
-import type { Gender, ProfileStatus, Sexuality } from "../../server/db/schema";
 import { likeProfile } from "../../server/likes/likes";
 import { blockBetween, blockProfile, unblockProfile } from "../../server/profiles/blocks";
 import { searchMembers, type SearchFilters } from "../../server/search/search";
-import { parseSiteFile } from "../../server/sites/load";
 import { syncSites } from "../../server/sites/sync";
 import type { Site } from "../../server/sites/schema";
 import { freshDatabaseUrl } from "../support/databases";
-import { siteFile } from "../support/site-fixtures";
+import { addProfile, addSite } from "../support/store-fixtures";
 
 const TODAY = "2026-11-22";
 const EVERYONE: SearchFilters = { min_age: 18, max_age: 99 };
-
-async function addSite(store: Store, id: string, overrides: Record<string, unknown> = {}): Promise<Site> {
-  const pool = (overrides.pool as string | undefined) ?? id;
-  const site = parseSiteFile(`sites/${id}.json`, JSON.stringify(siteFile({ name: id, domains: [`${id}.example`], countries: ["NL", "BE"], ...overrides }))).site;
-  if (!site) throw new Error(`site ${id} does not parse`);
-  await store.db.insertInto("sites").values({ id, pool, name: id }).execute();
-  return site;
-}
-
-type NewProfile = {
-  name: string;
-  status?: ProfileStatus;
-  gender?: Gender;
-  sexuality?: Sexuality;
-  born?: string;
-  country?: string;
-  region?: string;
-  invisible?: boolean;
-  createdAt?: string;
-};
-
-async function addProfile(store: Store, site: Site, profile: NewProfile): Promise<number> {
-  const row = await store.db
-    .insertInto("profiles")
-    .values({
-      site_id: site.id,
-      pool: site.pool,
-      name: profile.name,
-      country: profile.country ?? "NL",
-      region: profile.region ?? null,
-      date_of_birth: profile.born ?? "1990-01-01",
-      status: profile.status ?? "active",
-      gender: profile.gender ?? "female",
-      sexuality: profile.sexuality ?? "hetero",
-      invisible: profile.invisible ?? false,
-      created_at: profile.createdAt ?? new Date().toISOString(),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
 const names = (page: { results: { name: string }[] }) => page.results.map((card) => card.name).sort();
 

@@ -1,7 +1,8 @@
 import { useLocation } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { apiFetch } from "../../lib/api";
-import { attentionCount, refreshDelays, titleWithCount } from "../../lib/badges";
+import { attentionCount, titleWithCount } from "../../lib/navigation";
+import { startRefreshing } from "../../lib/refresh";
 
 /** What the navigation, the banners and the title show about the signed-in member, kept current. */
 export type MemberStatus = {
@@ -23,7 +24,12 @@ type MemberStatusContext = {
   refresh: () => Promise<void>;
 };
 
-const Context = createContext<MemberStatusContext>({ member: null, pushSubscribed: false, setPushSubscribed: () => {}, refresh: async () => {} });
+const Context = createContext<MemberStatusContext>({
+  member: null,
+  pushSubscribed: false,
+  setPushSubscribed: () => {},
+  refresh: async () => {},
+});
 
 export const useMemberStatus = () => useContext(Context);
 
@@ -61,26 +67,21 @@ async function fetchStatus(): Promise<Partial<MemberStatus> | "signed-out"> {
  * It also puts the '(n)' prefix on the page title and the same number on the app badge (§2).
  */
 export function MemberStatusProvider({ initial, children }: { initial: MemberStatus | null; children: ReactNode }) {
-  const [member, setMember] = useState(initial);
+  const [polled, setPolled] = useState<{ since: MemberStatus | null; status: Partial<MemberStatus> }>({ since: initial, status: {} });
   const [pushSubscribed, setPushSubscribed] = useState(false);
-  // A new server render (navigation, action) is the freshest word.
-  useEffect(() => setMember(initial), [initial]);
+  // A new server render (navigation, action) is the freshest word: earlier polls give way to it.
+  if (polled.since !== initial) setPolled({ since: initial, status: {} });
+  const member = useMemo(() => initial && { ...initial, ...polled.status }, [initial, polled.status]);
 
   const signedIn = initial !== null;
   const refresh = useCallback(async () => {
     const fresh = await fetchStatus().catch(() => ({}));
     if (fresh === "signed-out") return window.location.reload();
-    setMember((current) => (current ? { ...current, ...fresh } : current));
+    setPolled((current) => ({ since: current.since, status: { ...current.status, ...fresh } }));
   }, []);
 
   useEffect(() => {
-    if (!signedIn) return;
-    const { first, every } = refreshDelays(pushSubscribed);
-    let timer = window.setTimeout(function tick() {
-      void refresh();
-      timer = window.setTimeout(tick, every);
-    }, first);
-    return () => window.clearTimeout(timer);
+    if (signedIn) return startRefreshing(refresh, pushSubscribed);
   }, [signedIn, pushSubscribed, refresh]);
 
   useAttentionCount(member ? attentionCount(member) : 0);
@@ -89,7 +90,10 @@ export function MemberStatusProvider({ initial, children }: { initial: MemberSta
   return <Context.Provider value={value}>{children}</Context.Provider>;
 }
 
-type BadgingNavigator = Navigator & { setAppBadge?: (count: number) => Promise<void>; clearAppBadge?: () => Promise<void> };
+type BadgingNavigator = Navigator & {
+  setAppBadge?: (count: number) => Promise<void>;
+  clearAppBadge?: () => Promise<void>;
+};
 
 function useAttentionCount(count: number) {
   const { key } = useLocation();

@@ -1,4 +1,4 @@
-/** The navigation's badge rules (§2) and the refresh timers (§9), kept pure so tests can state them. */
+/** The navigation's rules (§2): badges, the title prefix and the back button, kept pure so tests state them. */
 
 export const UNREAD_BADGE_CAP = 99;
 export const CREDITS_BADGE_AT = 10;
@@ -14,7 +14,10 @@ export type CreditsBadge = { text: string; tone: "warning" | "danger" };
 /** Paid members' credits badge: shown at 10 or fewer, in the warning colour above 0, danger at 0. */
 export function creditsBadge(credits: number): CreditsBadge | undefined {
   if (credits > CREDITS_BADGE_AT) return undefined;
-  return { text: String(Math.max(0, credits)), tone: credits > 0 ? "warning" : "danger" };
+  return {
+    text: String(Math.max(0, credits)),
+    tone: credits > 0 ? "warning" : "danger",
+  };
 }
 
 /** What the title prefix and the app badge count: unread messages plus new likes (§2). */
@@ -30,11 +33,9 @@ export function titleWithCount(title: string, count: number): string {
   return count > 0 ? `(${count}) ${bare}` : bare;
 }
 
-export const FIRST_REFRESH_MS = 5_000;
-export const REFRESH_MS = 60_000;
-export const PUSH_REFRESH_MS = 300_000;
+/** §2: the back button shows only in installed-app mode, on these routes. */
+export const BACK_BUTTON_ROUTES = ["members-id", "likes-type", "likes-m-id", "credits", "credits-id-paymentmethod"];
 
-/** When the user, chats and likes are fetched again while signed in (§9). */
-export function refreshDelays(pushSubscribed: boolean): { first: number; every: number } {
-  return { first: FIRST_REFRESH_MS, every: pushSubscribed ? PUSH_REFRESH_MS : REFRESH_MS };
+export function showBackButton(routeId: string | undefined, installedApp: boolean): boolean {
+  return installedApp && routeId !== undefined && BACK_BUTTON_ROUTES.includes(routeId);
 }

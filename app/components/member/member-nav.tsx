@@ -1,0 +1,105 @@
+import { NavLink, useNavigate } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { countBadge, creditsBadge, showBackButton } from "../../lib/navigation";
+import { useInstalledApp } from "../../lib/use-installed-app";
+import { useLeafRouteId } from "../../lib/use-leaf-route-id";
+import { visuallyHidden } from "../../styles/visually-hidden.css";
+import * as styles from "./member-nav.css";
+import { useMemberStatus } from "./member-status";
+import { NavIcon, type NavIconName } from "./nav-icons";
+
+type Badge = { text: string; tone: keyof typeof styles.badge; label: string };
+
+function NavItem({ to, icon, label, badge, premium = false }: { to: string; icon: NavIconName; label: string; badge?: Badge; premium?: boolean }) {
+  return (
+    <li>
+      <NavLink to={to} className={premium ? styles.premium : styles.link} prefetch="intent">
+        <span className={styles.icon}>
+          <NavIcon name={icon} />
+          {badge ? (
+            <span className={styles.badge[badge.tone]} aria-hidden="true" data-badge={icon}>
+              {badge.text}
+            </span>
+          ) : null}
+        </span>
+        {label}
+        {badge ? <span className={visuallyHidden}>{` (${badge.label})`}</span> : null}
+      </NavLink>
+    </li>
+  );
+}
+
+/**
+ * The signed-in member's links (§2): search, messages with the unread badge, likes with the
+ * new-likes badge, then credits for paying members (badge at 10 or fewer) or get-premium.
+ */
+export function MemberNav() {
+  const { t } = useTranslation();
+  const { member } = useMemberStatus();
+  if (!member) return null;
+  const unread = countBadge(member.unreadMessages);
+  const newLikes = countBadge(member.newLikes);
+  const credits = member.paidUser ? creditsBadge(member.credits) : undefined;
+  return (
+    <ul className={styles.links}>
+      <NavItem to="/members" icon="search" label={t("nav.search")} />
+      <NavItem
+        to="/chats"
+        icon="messages"
+        label={t("nav.messages")}
+        badge={
+          unread === undefined
+            ? undefined
+            : {
+                text: unread,
+                tone: "count",
+                label: t("nav.unread", { count: member.unreadMessages }),
+              }
+        }
+      />
+      <NavItem
+        to="/likes"
+        icon="likes"
+        label={t("nav.likes")}
+        badge={
+          newLikes === undefined
+            ? undefined
+            : {
+                text: newLikes,
+                tone: "count",
+                label: t("nav.newLikes", { count: member.newLikes }),
+              }
+        }
+      />
+      {member.paidUser ? (
+        <NavItem
+          to="/credits"
+          icon="credits"
+          label={t("nav.credits")}
+          badge={
+            credits && {
+              ...credits,
+              label: t("nav.creditsLeft", { count: member.credits }),
+            }
+          }
+        />
+      ) : (
+        <NavItem to="/premium" icon="premium" label={t("nav.premium")} premium />
+      )}
+    </ul>
+  );
+}
+
+/** §2: back in installed-app mode, where the browser shows no back button of its own. */
+export function BackButton() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const installedApp = useInstalledApp();
+  const routeId = useLeafRouteId();
+  if (!showBackButton(routeId, installedApp)) return null;
+  return (
+    <button type="button" className={styles.back} onClick={() => navigate(-1)} aria-label={t("nav.back")}>
+      <NavIcon name="back" />
+    </button>
+  );
+}

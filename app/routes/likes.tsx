@@ -1,0 +1,68 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { countLikes, LIKES_TABS, listLikes, type LikesTab } from "../../server/likes/lists";
+import * as form from "../components/form.css";
+import { ProfileGrid } from "../components/profile-card";
+import { requireMember } from "../lib/auth.server";
+import { accountMeta } from "../lib/meta";
+import { toCards } from "../lib/profiles.server";
+import * as styles from "./likes.css";
+
+export const handle = { i18n: ["likes", "members"] };
+export const meta = accountMeta;
+
+const isTab = (value: string): value is LikesTab => (LIKES_TABS as readonly string[]).includes(value);
+
+/** /likes and /likes/{type} (§2): who liked the member, whom they liked, and the matches. */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const member = requireMember(context, request);
+  const tab = params.type ?? "received";
+  if (!isTab(tab)) throw new Response("Not found", { status: 404 });
+  const db = context.services.store.db;
+  const viewer = { site: context.site, viewerProfileId: member.profileId, today: context.today };
+  const [counts, profiles] = await Promise.all([countLikes(db, viewer), listLikes(db, { ...viewer, tab })]);
+  const cards = toCards(
+    context,
+    profiles.map((profile) => ({ ...profile, liked: profile.likedByViewer }))
+  );
+  return {
+    title: context.t("likes:title"),
+    tab,
+    counts,
+    profiles: cards.map((card, index) => ({ ...card, likeNew: profiles[index]!.likeNew })),
+  };
+}
+
+export default function Likes() {
+  const { tab, counts, profiles } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("likes");
+  return (
+    <main id="main" className={styles.page}>
+      <h1 className={styles.heading}>{t("title")}</h1>
+      <nav aria-label={t("tabs.label")}>
+        <ul className={styles.tabs}>
+          {LIKES_TABS.map((name) => (
+            <li key={name} className={styles.tabItem}>
+              <Link to={`/likes/${name}`} className={styles.tab} aria-current={name === tab ? "page" : undefined} preventScrollReset>
+                {t(`tabs.${name}`)}
+                <span className={styles.tabCount}>{counts[name]}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {profiles.length ? (
+        <ProfileGrid profiles={profiles} linkPrefix="/likes/m" />
+      ) : (
+        <div className={styles.empty}>
+          <h2 className={styles.emptyTitle}>{t(`empty.${tab}.title`)}</h2>
+          <p>{t(`empty.${tab}.text`)}</p>
+          <Link to={tab === "given" ? "/members" : "/swipe-game"} className={form.button}>
+            {tab === "given" ? t("empty.search") : t("empty.swipe")}
+          </Link>
+        </div>
+      )}
+    </main>
+  );
+}

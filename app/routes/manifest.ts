@@ -1,0 +1,25 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { THEMES } from "../../themes";
+
+/**
+ * Each brand's web app manifest, so members can install it on the home screen; installed-app mode
+ * is what shows the back button (§2) and hides the site-entry warning.
+ */
+export async function loader({ context }: LoaderFunctionArgs) {
+  const { site } = context;
+  const theme = THEMES[site.theme];
+  const manifest = {
+    name: site.name,
+    short_name: site.name,
+    lang: context.language,
+    start_url: "/members",
+    scope: "/",
+    display: "standalone",
+    theme_color: theme.markColor,
+    background_color: "#ffffff",
+    icons: [{ src: "/favicon.svg", sizes: "any", type: "image/svg+xml", purpose: "any" }],
+  };
+  return new Response(JSON.stringify(manifest), {
+    headers: { "Content-Type": "application/manifest+json", "Cache-Control": "public, max-age=3600", Vary: "Host, Cookie" },
+  });
+}

@@ -1,0 +1,174 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { avatarTarget } from "../../server/profiles/demo-avatars";
+import { seedDemoMembers } from "../../server/profiles/demo-members";
+import { createMember, sessionCookie } from "../support/accounts";
+import { DESKTOP, launchChromium, PHONE, returningVisitor } from "../support/browser";
+import { text } from "../support/catalog";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+const SITE = "flirt-nl";
+const t = (key: string, values?: Record<string, string | number>) => text("nl", key, values);
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchChromium();
+  await seedDemoMembers({ db: server.store.db, sites: server.sites.all(), count: 120, ...avatarTarget(server.services.photos, server.dataDir) });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+type Someone = { accountId: number; profileId: number; name: string };
+
+async function person(name: string, gender: "male" | "female"): Promise<Someone> {
+  const member = await createMember(server, { siteId: SITE, name });
+  await server.store.db.updateTable("profiles").set({ gender, sexuality: "hetero" }).where("id", "=", member.profileId).execute();
+  return member;
+}
+
+async function signedIn(member: Someone, pathname: string, viewport = DESKTOP): Promise<Page> {
+  const origin = server.origin(SITE);
+  const context = await returningVisitor(browser, origin, { viewport, country: "NL" });
+  const cookie = await sessionCookie(server, { siteId: SITE, accountId: member.accountId });
+  await context.addCookies([{ name: cookie.name, value: cookie.value, url: origin }]);
+  const page = await context.newPage();
+  await page.goto(origin + pathname);
+  return page;
+}
+
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+const likesBadge = (page: Page) => page.locator('[data-badge="likes"]');
+const card = (page: Page, name: string) => page.getByRole("listitem").filter({ has: page.getByRole("link", { name: new RegExp(`^${name}, `) }) });
+
+describe("likes and matches between two members", () => {
+  it("A likes B, B sees it live, likes back from the list and both have the match", async () => {
+    const anna = await person("Anna", "female");
+    const bram = await person("Bram", "male");
+    const annaPage = await signedIn(anna, "/members");
+    await expect.poll(() => likesBadge(annaPage).count()).toBe(0);
+
+    const bramPage = await signedIn(bram, `/members/${anna.profileId}`);
+    await bramPage.getByRole("button", { name: t("members:profile.like"), exact: true }).click();
+    await bramPage.getByRole("button", { name: t("members:profile.unlike"), exact: true }).waitFor();
+
+    // Anna's open page learns it on the first refresh (5 s), without a reload.
+    await expect.poll(() => likesBadge(annaPage).textContent(), { timeout: 12_000 }).toBe("1");
+    await expect.poll(() => annaPage.title()).toMatch(/^\(1\) /);
+
+    await annaPage.getByRole("link", { name: new RegExp(t("common:nav.likes")) }).click();
+    await annaPage.waitForURL(/\/likes$/);
+    const fromBram = card(annaPage, "Bram");
+    await expect.poll(() => fromBram.getByText(t("likes:card.new"), { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => annaPage.getByRole("link", { name: new RegExp(t("likes:tabs.received")) }).getAttribute("aria-current")).toBe("page");
+
+    // Liking back from the card completes the match: Anna gets the match modal.
+    await fromBram.getByRole("button", { name: t("likes:card.like", { name: "Bram" }) }).click();
+    const modal = annaPage.getByRole("dialog", { name: t("likes:match.title") });
+    await modal.waitFor();
+    await expectAccessible(annaPage);
+    await annaPage.keyboard.press("Escape");
+    await modal.waitFor({ state: "hidden" });
+    const stored = await server.store.db.selectFrom("likes").select(["liker_id", "source"]).where("liker_id", "=", anna.profileId).executeTakeFirstOrThrow();
+    expect(stored).toEqual({ liker_id: anna.profileId, source: "card" });
+
+    await annaPage.getByRole("link", { name: new RegExp(t("likes:tabs.matches")) }).click();
+    await annaPage.waitForURL(/\/likes\/matches$/);
+    await card(annaPage, "Bram").waitFor();
+    await bramPage.goto(server.origin(SITE) + "/likes/matches");
+    await card(bramPage, "Anna").waitFor();
+    // Bram completed nothing: no modal for him.
+    expect(await bramPage.getByRole("dialog").count()).toBe(0);
+
+    // Opening Bram's profile from the list clears its like_new, and the badge with it.
+    await annaPage.goto(server.origin(SITE) + "/likes");
+    expect(await likesBadge(annaPage).textContent()).toBe("1");
+    await card(annaPage, "Bram").getByRole("link").click();
+    await annaPage.waitForURL(new RegExp(`/likes/m/${bram.profileId}$`));
+    await expect.poll(() => likesBadge(annaPage).count()).toBe(0);
+    await expect.poll(() => annaPage.title()).not.toMatch(/^\(/);
+    const seen = await server.store.db.selectFrom("likes").select("seen_at").where("liker_id", "=", bram.profileId).executeTakeFirstOrThrow();
+    expect(seen.seen_at).not.toBeNull();
+    const api = await annaPage.evaluate(() => fetch("/api/likes.php").then((response) => response.json()));
+    expect(api).toMatchObject({ profiles: [{ id: bram.profileId }], liked_by: [{ id: bram.profileId, like_new: false }] });
+  });
+
+  it("the profile screen's like opens the match modal for the member who completes it", async () => {
+    const cato = await person("Cato", "female");
+    const daan = await person("Daan", "male");
+    const catoPage = await signedIn(cato, `/members/${daan.profileId}`);
+    await catoPage.getByRole("button", { name: t("members:profile.like"), exact: true }).click();
+    await catoPage.getByRole("button", { name: t("members:profile.unlike"), exact: true }).waitFor();
+    expect(await catoPage.getByRole("dialog").count()).toBe(0);
+
+    const daanPage = await signedIn(daan, `/members/${cato.profileId}`);
+    await daanPage.getByRole("button", { name: t("members:profile.like"), exact: true }).click();
+    const modal = daanPage.getByRole("dialog", { name: t("likes:match.title") });
+    await modal.waitFor();
+    await modal.getByRole("link", { name: t("likes:match.message", { name: "Cato" }) }).waitFor();
+  });
+
+  it("?t= opens the like modal after t seconds with an auto-like, and the likes follow", async () => {
+    const eef = await person("Eef", "male");
+    const page = await signedIn(eef, "/likes?t=1&utm=x");
+    // The parameter leaves the address at once; others stay.
+    await page.waitForURL((url) => !url.searchParams.has("t") && url.searchParams.get("utm") === "x");
+    const modal = page.getByRole("dialog");
+    await modal.waitFor({ timeout: 5_000 });
+    const liker = await server.store.db.selectFrom("likes").innerJoin("profiles", "profiles.id", "likes.liker_id").select(["profiles.id", "profiles.name", "profiles.account_id", "likes.source"]).where("likes.liked_id", "=", eef.profileId).executeTakeFirstOrThrow();
+    expect(liker).toMatchObject({ account_id: null, source: "auto" });
+    await modal.getByRole("heading", { name: t("likes:likeModal.title", { name: liker.name }) }).waitFor();
+    // 500 ms later the list under the modal has reloaded with the new like.
+    await card(page, liker.name).waitFor({ timeout: 5_000 });
+    await expect.poll(() => likesBadge(page).textContent()).toBe("1");
+    await modal.getByRole("link", { name: t("likes:likeModal.view") }).click();
+    await page.waitForURL(new RegExp(`/likes/m/${liker.id}$`));
+  });
+
+  it("the navigation works by keyboard alone and fits a 360 px phone", async () => {
+    const fenna = await person("Fenna", "female");
+    const page = await signedIn(fenna, "/likes", PHONE);
+    for (const key of ["common:nav.search", "common:nav.messages", "common:nav.likes", "common:nav.premium"]) {
+      await page.getByRole("link", { name: new RegExp(`^${t(key)}`) }).waitFor();
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectAccessible(page);
+
+    // Tab to the search link and follow it with Enter; like the first card from the keyboard.
+    const search = page.getByRole("link", { name: new RegExp(`^${t("common:nav.search")}`) });
+    for (let presses = 0; presses < 30 && !(await search.evaluate((link) => link === document.activeElement)); presses += 1) await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/members$/);
+    const firstName = ((await page.getByRole("main").getByRole("listitem").first().getByRole("link").textContent()) ?? "").split(",")[0]!;
+    const heart = card(page, firstName).getByRole("button");
+    await heart.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => heart.getAttribute("aria-pressed")).toBe("true");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectAccessible(page);
+  });
+
+  it("a paying member has credits with the badge rules instead of get-premium", async () => {
+    const gert = await person("Gert", "male");
+    await server.store.db.updateTable("accounts").set({ paid_user: true, credits: 0 }).where("id", "=", gert.accountId).execute();
+    const page = await signedIn(gert, "/members");
+    const credits = page.getByRole("link", { name: new RegExp(`^${t("common:nav.credits")}`) });
+    await credits.waitFor();
+    expect(await page.getByRole("link", { name: new RegExp(`^${t("common:nav.premium")}`) }).count()).toBe(0);
+    expect(await page.locator('[data-badge="credits"]').textContent()).toBe("0");
+    await server.store.db.updateTable("accounts").set({ credits: 25 }).where("id", "=", gert.accountId).execute();
+    await page.reload();
+    await credits.waitFor();
+    expect(await page.locator('[data-badge="credits"]').count()).toBe(0);
+  });
+});

@@ -1,0 +1,191 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { likeProfile } from "../../server/likes/likes";
+import { createMember, sessionCookie } from "../support/accounts";
+import { DESKTOP, launchChromium, PHONE, returningVisitor } from "../support/browser";
+import { text } from "../support/catalog";
+import { requestAs, startTestServer, type TestServer } from "../support/test-server";
+
+const SITE = "flirt-nl";
+const t = (key: string, values?: Record<string, string | number>) => text("nl", key, values);
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A straight man of the brand: the game deals him women. */
+async function swiper(name: string) {
+  const member = await createMember(server, { siteId: SITE, name });
+  await server.store.db.updateTable("profiles").set({ gender: "male", sexuality: "hetero", status: "active" }).where("id", "=", member.profileId).execute();
+  return member;
+}
+
+/** Women of the brand's pool, newest last, so the last one made is dealt first. */
+async function women(names: string[]): Promise<number[]> {
+  const site = server.sites.byId(SITE)!;
+  const ids: number[] = [];
+  for (const name of names) {
+    const row = await server.store.db
+      .insertInto("profiles")
+      .values({ site_id: site.id, pool: site.pool, name, country: "NL", date_of_birth: "1992-05-05", status: "active", gender: "female", sexuality: "hetero" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    ids.push(row.id);
+  }
+  return ids;
+}
+
+async function play(member: { accountId: number }, { viewport = DESKTOP, javaScriptEnabled = true } = {}): Promise<Page> {
+  const origin = server.origin(SITE);
+  const context = await returningVisitor(browser, origin, { viewport, country: "NL", javaScriptEnabled });
+  const cookie = await sessionCookie(server, { siteId: SITE, accountId: member.accountId });
+  await context.addCookies([{ name: cookie.name, value: cookie.value, url: origin }]);
+  const page = await context.newPage();
+  await page.goto(`${origin}/swipe-game`);
+  return page;
+}
+
+const cardName = async (page: Page) => ((await page.locator("article h2").textContent()) ?? "").split(",")[0]!.trim();
+const status = (page: Page) => page.getByRole("status");
+
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+async function expectNoSidewaysScroll(page: Page, width: number) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+async function dragCard(page: Page, distance: number) {
+  const box = (await page.locator("article").boundingBox())!;
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + distance, y + 10, { steps: 12 });
+  await page.mouse.up();
+}
+
+describe("swipe game", () => {
+  it("passes by ArrowLeft, likes four times by click, key and drag, then shows the wait message on the fifth", async () => {
+    await women(["Ada", "Bea", "Cleo", "Dina", "Eva", "Fay", "Gina"]);
+    const member = await swiper("Swiper");
+    const page = await play(member, { viewport: PHONE });
+    await page.getByText(t("swipe:likesLeft_other", { count: 4 })).waitFor();
+    await expectAccessible(page);
+    await expectNoSidewaysScroll(page, PHONE.width);
+
+    const passed = await cardName(page);
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(() => status(page).textContent()).toBe(t("swipe:announce.passed", { name: passed }));
+    expect(await cardName(page)).not.toBe(passed);
+
+    const likeBy = [
+      (p: Page, name: string) => p.getByRole("button", { name: t("swipe:likeName", { name }) }).click(),
+      (p: Page) => p.keyboard.press("ArrowRight"),
+      (p: Page) => dragCard(p, 220),
+      (p: Page, name: string) => p.getByRole("button", { name: t("swipe:likeName", { name }) }).click(),
+    ];
+    const liked: string[] = [];
+    for (const like of likeBy) {
+      const name = await cardName(page);
+      await like(page, name);
+      await expect.poll(() => status(page).textContent()).toBe(t("swipe:announce.liked", { name }));
+      expect(await cardName(page)).not.toBe(name);
+      liked.push(name);
+    }
+    await page.getByText(t("swipe:likesLeft_other", { count: 0 })).waitFor();
+
+    // The fifth like is refused: the wait message shows and the card stays.
+    const fifth = await cardName(page);
+    await page.keyboard.press("ArrowRight");
+    await page
+      .getByText(t("swipe:limit.used_other", { count: 4 }))
+      .first()
+      .waitFor();
+    await page.getByRole("link", { name: t("swipe:limit.premium") }).waitFor();
+    expect(await page.getByText(/\d+ min\./).count()).toBeGreaterThan(0);
+    expect(await cardName(page)).toBe(fifth);
+    await expectAccessible(page);
+    await expectNoSidewaysScroll(page, PHONE.width);
+
+    const stored = await server.store.db
+      .selectFrom("likes")
+      .innerJoin("profiles", "profiles.id", "likes.liked_id")
+      .select("profiles.name")
+      .where("liker_id", "=", member.profileId)
+      .execute();
+    expect(stored.map((row) => row.name).sort()).toEqual(liked.sort());
+    const passes = await server.store.db.selectFrom("swipe_passes").select("passed_id").where("profile_id", "=", member.profileId).execute();
+    expect(passes).toHaveLength(1);
+  });
+
+  it("opens the match modal when the other already liked the member", async () => {
+    const member = await swiper("Matcher");
+    const [admirer] = await women(["Zoë"]);
+    await likeProfile(server.store.db, { pool: server.sites.byId(SITE)!.pool, likerId: admirer!, likedId: member.profileId });
+    const page = await play(member);
+    expect(await cardName(page)).toBe("Zoë");
+    await expectAccessible(page);
+    await expectNoSidewaysScroll(page, DESKTOP.width);
+    await page.getByRole("button", { name: t("swipe:likeName", { name: "Zoë" }) }).click();
+    const modal = page.getByRole("dialog");
+    await modal.waitFor();
+    expect(await modal.textContent()).toContain("Zoë");
+    await expect.poll(() => status(page).textContent()).toBe(t("swipe:announce.match", { name: "Zoë" }));
+    await expectAccessible(page);
+    // Arrow keys inside the open modal do not swipe on behind it.
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("Escape");
+    await modal.waitFor({ state: "hidden" });
+    expect(await server.store.db.selectFrom("likes").select("liked_id").where("liker_id", "=", member.profileId).execute()).toHaveLength(1);
+  });
+
+  it("works without JavaScript, and answers bad input with a clear message", async () => {
+    await women(["Hanna"]);
+    const member = await swiper("Plain");
+    const page = await play(member, { javaScriptEnabled: false });
+    const name = await cardName(page);
+    await page.getByRole("button", { name: t("swipe:likeName", { name }) }).click();
+    await page.getByText(t("swipe:announce.liked", { name })).waitFor();
+    await page.getByText(t("swipe:likesLeft_other", { count: 3 })).waitFor();
+
+    const cookie = await sessionCookie(server, { siteId: SITE, accountId: member.accountId });
+    const headers = { cookie: cookie.header, "content-type": "application/x-www-form-urlencoded", "accept-language": "nl" };
+    const host = `${SITE}.localhost:${server.port}`;
+    for (const body of ["profileId=12", "intent=like&profileId=nope", "intent=dance&profileId=12"]) {
+      const answer = await requestAs(server.port, host, "/swipe-game", headers, { method: "POST", body });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toContain(t("swipe:announce.invalid"));
+    }
+    const unknown = await requestAs(server.port, host, "/swipe-game", headers, { method: "POST", body: "intent=like&profileId=999999999" });
+    expect(unknown.status).toBe(200);
+    expect(unknown.body).toContain(t("swipe:announce.unavailable"));
+  });
+
+  it("shows a friendly empty state with a way to search", async () => {
+    const member = await swiper("Done");
+    const pool = server.sites.byId(SITE)!.pool;
+    const everyone = await server.store.db.selectFrom("profiles").select("id").where("pool", "=", pool).where("gender", "=", "female").execute();
+    if (everyone.length)
+      await server.store.db
+        .insertInto("swipe_passes")
+        .values(everyone.map((row) => ({ profile_id: member.profileId, passed_id: row.id })))
+        .execute();
+    const page = await play(member, { viewport: PHONE });
+    await page.getByText(t("swipe:empty.title")).waitFor();
+    expect(await page.getByRole("link", { name: t("swipe:empty.link") }).getAttribute("href")).toBe("/members");
+    await expectAccessible(page);
+    await expectNoSidewaysScroll(page, PHONE.width);
+  });
+});
