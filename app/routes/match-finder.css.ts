@@ -15,16 +15,5 @@ export const hint = style({
 });
 export const hintLink = style({ color: vars.color.link, fontWeight: 600, whiteSpace: "nowrap" });
 
-/** Under the place on a card: why this member is suggested. */
-export const reason = style({
-  marginTop: "0.35rem",
-  paddingTop: "0.35rem",
-  borderTop: `1px solid ${vars.color.border}`,
-  color: vars.color.text,
-  fontSize: "0.85rem",
-  lineHeight: 1.35,
-  overflowWrap: "anywhere",
-});
-
 export const fictional = style({ margin: "0 0 1rem", color: vars.color.textMuted, fontSize: "0.9rem" });
 export const empty = style({ display: "grid", justifyItems: "center", gap: "1rem", padding: "2rem 1rem", textAlign: "center", color: vars.color.textMuted });

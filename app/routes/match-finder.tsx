@@ -7,8 +7,7 @@ import { loadOwnProfile } from "../../server/profiles/profile";
 import { defaultFilters, readFilters } from "../../server/search/state";
 import { localized } from "../../server/sites/settings";
 import * as form from "../components/form.css";
-import type { ProfileCardData } from "../components/profile-card";
-import * as card from "../components/profile-card.css";
+import { ProfileGrid, type ProfileCardData } from "../components/profile-card";
 import { requireMember } from "../lib/auth.server";
 import { accountMeta } from "../lib/meta";
 import { countryNamer, toCards } from "../lib/profiles.server";
@@ -16,8 +15,6 @@ import * as styles from "./match-finder.css";
 
 export const handle = { i18n: ["matchfinder", "members"] };
 export const meta = accountMeta;
-
-type SuggestionCard = ProfileCardData & { reason: string };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = requireMember(context, request);
@@ -34,15 +31,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const chosenAges = filters.min_age !== defaults.min_age || filters.max_age !== defaults.max_age;
   const countryName = countryNamer(context.language);
   const reasonContext = { agePreference: chosenAges ? { min: filters.min_age, max: filters.max_age } : undefined, severalCountries: site.countries.length > 1 };
-  const cards: SuggestionCard[] = toCards(context, suggestions).map((shown, index) => ({
+  // The card's note says why each is suggested.
+  const cards: ProfileCardData[] = toCards(context, suggestions).map((shown, index) => ({
     ...shown,
-    reason: describeReasons(reasonsFor(suggestions[index]!, reasonContext), { t, language: context.language, countryName }),
+    note: describeReasons(reasonsFor(suggestions[index]!, reasonContext), { t, language: context.language, countryName }),
   }));
 
   const found = {
     title: t("matchfinder:title"),
-    minAge: filters.min_age,
-    maxAge: filters.max_age,
+    /** The age range the member chose in search; the site's whole range goes unmentioned. */
+    ages: chosenAges ? { min: filters.min_age, max: filters.max_age } : undefined,
     missing: { interests: profile.interests.length === 0, location: !hasPosition(profile.geolocation) },
     cards,
     // The site's plural warning goes with a list that holds fictional profiles.
@@ -62,7 +60,7 @@ export default function MatchFinder() {
     <main id="main" className={styles.page}>
       <div className={styles.header}>
         <h1 className={styles.heading}>{data.title}</h1>
-        <p className={styles.intro}>{t("intro", { min: data.minAge, max: data.maxAge })}</p>
+        <p className={styles.intro}>{data.ages ? t("introAges", data.ages) : t("intro")}</p>
         {hint ? (
           <p className={styles.hint}>
             {t(hint)}{" "}
@@ -75,11 +73,9 @@ export default function MatchFinder() {
 
       {data.fictionalWarning ? <p className={styles.fictional}>{data.fictionalWarning}</p> : null}
       {data.cards.length ? (
-        <ul className={card.grid} aria-label={t("listLabel")}>
-          {data.cards.map((suggestion) => (
-            <Suggestion key={suggestion.id} suggestion={suggestion} />
-          ))}
-        </ul>
+        <section aria-label={t("listLabel")}>
+          <ProfileGrid profiles={data.cards} />
+        </section>
       ) : (
         <div className={styles.empty}>
           <p>{t("empty")}</p>
@@ -89,33 +85,5 @@ export default function MatchFinder() {
         </div>
       )}
     </main>
-  );
-}
-
-/** A suggestion in the look of the search cards, with its reason under the place. */
-function Suggestion({ suggestion }: { suggestion: SuggestionCard }) {
-  const { t } = useTranslation("members");
-  return (
-    <li className={card.card}>
-      {suggestion.image ? (
-        <img src={suggestion.image.match} alt="" className={card.photo} loading="lazy" width={400} height={400} />
-      ) : (
-        <span className={card.placeholder} aria-hidden="true">
-          {suggestion.name.slice(0, 1).toUpperCase()}
-        </span>
-      )}
-      <div className={card.body}>
-        <Link to={`/members/${suggestion.id}`} className={card.name}>
-          {t("card.nameAge", { name: suggestion.name, age: suggestion.age })}
-        </Link>
-        <span className={card.details}>{suggestion.place}</span>
-        <p className={styles.reason}>{suggestion.reason}</p>
-      </div>
-      {suggestion.fictional ? (
-        <span className={card.fictional} title={t("profile.fictionalTitle")}>
-          {t("profile.fictionalBadge")}
-        </span>
-      ) : null}
-    </li>
   );
 }

@@ -189,6 +189,8 @@ export async function findMatches(db: Kysely<Database>, { site, viewer, filters,
     city: row.city,
     fictional: row.fictional,
     image: row.filename && row.thumb_filename ? photoUrls(site, { filename: row.filename, thumb_filename: row.thumb_filename }) : null,
+    // Members the viewer liked are never suggested.
+    liked: false,
     score: Number(row.score),
     signals: {
       sharedInterests: row.shared_interests,
