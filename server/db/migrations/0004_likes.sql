@@ -33,3 +33,7 @@ create table push_subscriptions (
 );
 
 create index push_subscriptions_account_idx on push_subscriptions (account_id);
+
+-- The match finder reads a member's age preference within a pool; a narrow (rare) range would
+-- otherwise walk the pool's whole gender index.
+create index profiles_match_age_idx on profiles (pool, date_of_birth) where status = 'active' and not invisible;
