@@ -15,8 +15,8 @@ import { SignupModalProvider } from "./components/signup/signup-modal";
 import { SiteEntryModal } from "./components/site-entry-modal";
 import "./styles/global.css";
 
-// "account" too: the signup modal and the account menu appear on every page.
-export const handle = { i18n: ["common", "account"] };
+// "account" and "banners" too: the signup modal, the account menu and the warning banners appear on every page.
+export const handle = { i18n: ["common", "account", "banners"] };
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const { site, t } = context;
@@ -58,6 +58,9 @@ export async function loader({ context }: LoaderFunctionArgs) {
     member: member ? { name: member.name, profileId: member.profileId, image: member.mainPhoto && { match: photoUrls(site, member.mainPhoto).match } } : null,
     memberStatus: status,
     dismissedBanners: member ? await dismissedBanners(context.services.store.db, member.accountId) : {},
+    // The warning banners (§4): the key browsers subscribe to push with, and where the activation link went.
+    pushPublicKey: member ? context.services.vapid.publicKey : null,
+    activationEmail: member?.status === "not_confirmed" ? member.email : null,
     signup: { open: signupsOpen(site, context.tracking), minAge: site.min_age, today: context.today },
     showSiteEntryPopup:
       !member &&

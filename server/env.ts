@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { VAPID_PRIVATE_KEY_PATTERN, VAPID_PUBLIC_KEY_PATTERN } from "./push/key-format";
 
 const url = (protocols: string[], example: string) =>
   z.string().refine((value) => {
@@ -35,6 +36,9 @@ const envSchema = z.object({
       error: "must be one or more comma-separated secrets of at least 32 characters",
     })
     .optional(),
+  /** The web-push key pair (npx web-push generate-vapid-keys); both or neither, required in production. */
+  VAPID_PUBLIC_KEY: z.string().regex(VAPID_PUBLIC_KEY_PATTERN, { error: "must be a VAPID public key: 87 base64url characters" }).optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(VAPID_PRIVATE_KEY_PATTERN, { error: "must be a VAPID private key: 43 base64url characters" }).optional(),
   SMTP_URL: url(["smtp:", "smtps:"], "smtps://user:password@smtp.example.com:465").optional(),
   /** Photos go to this S3 bucket when set (credentials from the standard AWS_* variables); else DATA_DIR/uploads. */
   S3_BUCKET: z
@@ -70,6 +74,9 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   const env = result.data;
   if (env.NODE_ENV === "production" && !env.SESSION_SECRETS) {
     throw new EnvError("Invalid environment:\n  SESSION_SECRETS: is required in production (see README)");
+  }
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    throw new EnvError("Invalid environment:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both keys of the pair, or neither");
   }
   if (env.S3_ENDPOINT && !env.S3_BUCKET) {
     throw new EnvError("Invalid environment:\n  S3_ENDPOINT: is used only with S3_BUCKET; set the bucket too, or remove the endpoint");

@@ -14,6 +14,7 @@ import { createLogger, type Logger } from "./log";
 import { createMailer } from "./mail/outbox";
 import { createMailTransport } from "./mail/transport";
 import { createPhotoStorage } from "./photos/storage";
+import { vapidKeys } from "./push/vapid";
 import { loadPlaces } from "./profiles/places";
 import { SiteRegistry } from "./sites/registry";
 import { syncSites } from "./sites/sync";
@@ -33,6 +34,7 @@ type StartOptions = {
  */
 export async function startServer({ build, clientDir, devMiddleware, env = readEnv(), log = createLogger(env.LOG_LEVEL) }: StartOptions) {
   const production = env.NODE_ENV === "production";
+  const vapid = await vapidKeys({ publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }, { dataDir: env.DATA_DIR, production });
   const sites = await SiteRegistry.open({ dir: env.SITES_DIR, allowLocalhostIds: !production, log });
   const store = await openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: env.DATABASE_POOL_SIZE });
   const applied = await migrate(store);
@@ -56,7 +58,7 @@ export async function startServer({ build, clientDir, devMiddleware, env = readE
     const local = sites.all().filter((site) => site.cdn_prefix.startsWith("/")).map((site) => site.id);
     if (local.length > 0) log.warn({ sites: local }, "photos go to S3_BUCKET, but these brands' cdn_prefix still points at this server");
   }
-  const services = { store, bus, i18n, log, sites, sessions, limits: createAccountLimits(bus), mailer, photos, dataDir: env.DATA_DIR, production };
+  const services = { store, bus, i18n, log, sites, sessions, limits: createAccountLimits(bus), mailer, photos, vapid, dataDir: env.DATA_DIR, production };
   const app = createHttpApp({ env, services, resources, build, clientDir, devMiddleware });
 
   const server = app.listen(env.PORT, env.HOST);

@@ -16,7 +16,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const language =
     site === context.site ? context.language : chooseLanguage({ site, country: context.geoipCountry, cookie: context.localeCookie });
   const t = context.services.i18n.getFixedT(translationLanguage(language, context.geoipCountry));
-  const settings = publicSettings({ site, language, geoipCountry: context.geoipCountry, t });
+  // One key pair serves every brand of the deployment: a subscription is per browser and origin anyway.
+  const settings = { ...publicSettings({ site, language, geoipCountry: context.geoipCountry, t }), push_public_key: context.services.vapid.publicKey };
 
   const headers = new Headers({ "Cache-Control": "private, no-store", Vary: "Cookie" });
   const domainLanguage = site.domain_language.slice(0, 2);

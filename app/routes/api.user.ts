@@ -5,6 +5,7 @@ import { checkPassword } from "../../server/accounts/login";
 import { loadMember, setMemberLanguage, userApiShape, type Member } from "../../server/accounts/member";
 import { localeCookie } from "../../server/http/cookies";
 import { LANGUAGES, type Language } from "../../server/i18n/languages";
+import { pushSubscriptionPayload, savePushSubscription } from "../../server/push/subscriptions";
 import { authenticationRequired, signIn } from "../lib/auth.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -21,10 +22,19 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 const languagePayload = z.object({ language: z.enum(LANGUAGES) });
 
-/** POST signs in with a JSON login payload (email, password); PUT sets the member's language. */
+/** POST signs in with a JSON login payload (email, password), or with ?push=1 stores a push subscription; PUT sets the member's language. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const body: unknown = await request.json().catch(() => undefined);
   const { t } = context;
+
+  // POST ?push=1 (§7): the push subscription of this browser, for the signed-in member.
+  if (request.method === "POST" && new URL(request.url).searchParams.get("push") === "1") {
+    if (!context.member) return authenticationRequired();
+    const parsed = pushSubscriptionPayload.safeParse(body);
+    if (!parsed.success) return Response.json({ error: "invalid_subscription", message: t("banners:push.invalid") }, { status: 400, headers: NO_STORE });
+    await savePushSubscription(context.services.store.db, { accountId: context.member.accountId, subscription: parsed.data.subscription });
+    return Response.json({ subscribed: true }, { headers: NO_STORE });
+  }
 
   if (request.method === "PUT") {
     const member = context.member;

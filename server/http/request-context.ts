@@ -12,6 +12,7 @@ import { isLanguage, translationLanguage } from "../i18n/languages";
 import type { Logger } from "../log";
 import type { Mailer } from "../mail/outbox";
 import type { PhotoStorage } from "../photos/storage";
+import type { VapidKeys } from "../push/vapid";
 import { COUNTRIES, ENTRY_WARNING_COUNTRIES, isCountryCode } from "../sites/countries";
 import type { SiteRegistry } from "../sites/registry";
 import type { Site } from "../sites/schema";
@@ -29,6 +30,8 @@ export type Services = {
   mailer: Mailer;
   /** Where photo files go: DATA_DIR/uploads (served under /media) or an S3 bucket. */
   photos: PhotoStorage;
+  /** The web-push key pair: the public key goes to browsers to subscribe with (§3 push public key). */
+  vapid: VapidKeys;
   /** Where the folder mail transport writes (the development mail viewer reads it). */
   dataDir: string;
   production: boolean;

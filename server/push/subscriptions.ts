@@ -1,0 +1,40 @@
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import type { Database } from "../db/schema";
+
+const base64url = z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/).max(200);
+
+/**
+ * The body of POST /api/user.php?push=1 (§7): a PushSubscription as its toJSON() gives it. Push
+ * services are always https; anything else is not a browser's subscription.
+ */
+export const pushSubscriptionPayload = z.object({
+  subscription: z.object({
+    endpoint: z
+      .string()
+      .max(2000)
+      .refine((value) => URL.canParse(value) && new URL(value).protocol === "https:", { error: "the endpoint must be an https URL" }),
+    expirationTime: z.number().nullable().optional(),
+    keys: z.object({ p256dh: base64url, auth: base64url }),
+  }),
+});
+
+export type PushSubscriptionPayload = z.output<typeof pushSubscriptionPayload>;
+
+/**
+ * Stores a browser's subscription for a member. An endpoint is one browser profile: when another
+ * account signs in there and subscribes, the endpoint moves to that account.
+ */
+export async function savePushSubscription(db: Kysely<Database>, { accountId, subscription }: { accountId: number; subscription: PushSubscriptionPayload["subscription"] }): Promise<void> {
+  const { endpoint, keys } = subscription;
+  await db
+    .insertInto("push_subscriptions")
+    .values({ account_id: accountId, endpoint, p256dh: keys.p256dh, auth: keys.auth })
+    .onConflict((conflict) => conflict.column("endpoint").doUpdateSet({ account_id: accountId, p256dh: keys.p256dh, auth: keys.auth }))
+    .execute();
+}
+
+/** The subscriptions push messages for a member go to (the sending work reads these). */
+export function pushSubscriptionsOf(db: Kysely<Database>, accountId: number) {
+  return db.selectFrom("push_subscriptions").select(["endpoint", "p256dh", "auth"]).where("account_id", "=", accountId).orderBy("id").execute();
+}
