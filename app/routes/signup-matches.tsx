@@ -31,7 +31,8 @@ export default function SignupMatches() {
           <ProfileGrid profiles={matches} />
         </div>
       ) : null}
-      <Link to="/members" className={styles.button}>
+      {/* The activation reminder opens as a modal on a phone for a member fresh from signup (§4). */}
+      <Link to="/members?api_signup_complete=1" className={styles.button}>
         {t("matches.search")}
       </Link>
     </main>

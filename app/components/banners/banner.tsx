@@ -1,19 +1,9 @@
 import { useFetcher, useLocation } from "@remix-run/react";
-import { useSyncExternalStore, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useHydrated } from "../../lib/use-hydrated";
 import { REPLY_WITH_DATA, type BannerName } from "../../lib/banners";
 import * as styles from "./banners.css";
-
-const noSubscription = () => () => {};
-
-/** True once React runs in the browser: until then a form is a plain form post. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
 
 export type BannerAnswer = {
   dismissed?: string;

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import { apiFetch } from "../../lib/api";
 import type { PushState } from "../../lib/banners";
 import { useMemberStatus } from "../member/member-status";
-import { useHydrated } from "./banner";
+import { useHydrated } from "../../lib/use-hydrated";
 
 type Permission = PushState["permission"];
 export type SubscribeOutcome = "subscribed" | "denied" | "dismissed" | "failed";
@@ -11,7 +11,10 @@ const pushCapable = () => "serviceWorker" in navigator && "PushManager" in windo
 
 /** The VAPID public key as the bytes PushManager.subscribe takes. */
 function keyBytes(base64url: string) {
-  const base64 = base64url.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(base64url.length / 4) * 4, "=");
+  const base64 = base64url
+    .replace(/-/g, "+")
+    .replace(/_/g, "/")
+    .padEnd(Math.ceil(base64url.length / 4) * 4, "=");
   return Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
 }
 

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useHydrated } from "../../lib/use-hydrated";
 import { useTranslation } from "react-i18next";
 import { apiFetch } from "../../lib/api";
 import * as form from "../form.css";
@@ -22,6 +23,7 @@ export function LocationFields({ countries, initial, showRegion, showCity }: { c
   const [region, setRegion] = useState(initial.region ?? "");
   const [city, setCity] = useState(initial.city ?? "");
   const [locating, setLocating] = useState<Locating>({ state: "idle" });
+  const hydrated = useHydrated();
   const current = countries.find((entry) => entry.code === country);
 
   async function geocode(position?: GeolocationPosition) {
@@ -64,7 +66,8 @@ export function LocationFields({ countries, initial, showRegion, showCity }: { c
           onClick={locate}
           className={locating.state === "error" ? form.secondaryButton : form.button}
           aria-busy={locating.state === "locating"}
-          disabled={locating.state === "locating"}
+          // A tap before the page runs would be lost: the button waits for JavaScript.
+          disabled={!hydrated || locating.state === "locating"}
           data-state={locating.state}
         >
           {locating.state === "locating" ? t("geolocation.locating") : t("geolocation.button")}
