@@ -52,7 +52,8 @@ export const link = style({
   "@media": {
     [media.md]: {
       flexDirection: "row",
-      gap: "0.4rem",
+      // Room for the badge that overhangs the icon.
+      gap: "0.75rem",
       minHeight: "44px",
       padding: "0 0.75rem",
       borderRadius: vars.radius.pill,
