@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { useChangeLanguage } from "remix-i18next/react";
 import { signupsOpen } from "../server/accounts/signup";
 import { dismissedBanners } from "../server/banners/dismissals";
@@ -105,6 +105,10 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   const { i18nLanguage, memberStatus } = useLoaderData<typeof loader>();
   useChangeLanguage(i18nLanguage);
+  // A mark that the page runs: browser tests and scripts wait for it before typing into forms.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <MemberStatusProvider initial={memberStatus}>
       <SignupModalProvider>

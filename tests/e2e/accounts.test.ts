@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMember, PASSWORD, sessionCookie, uniqueEmail, waitForMail } from "../support/accounts";
-import { DESKTOP, launchChromium, PHONE, returningVisitor } from "../support/browser";
+import { DESKTOP, hydrated, launchChromium, PHONE, returningVisitor } from "../support/browser";
 import { text } from "../support/catalog";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -31,6 +31,7 @@ async function visit(brand: Brand, pathname: string, options: { viewport?: typeo
   const context = await returningVisitor(browser, server.origin(brand.id), { viewport: options.viewport ?? PHONE, country: brand.country, ...options });
   const page = await context.newPage();
   await page.goto(server.origin(brand.id) + pathname);
+  if (options.javaScriptEnabled !== false) await hydrated(page);
   return page;
 }
 
@@ -40,6 +41,7 @@ async function asMember(brand: Brand, member: { accountId: number }, pathname: s
   const cookie = await sessionCookie(server, { siteId: brand.id, accountId: member.accountId });
   await page.context().addCookies([{ name: cookie.name, value: cookie.value, url: server.origin(brand.id) }]);
   await page.goto(server.origin(brand.id) + pathname);
+  await hydrated(page);
   return page;
 }
 

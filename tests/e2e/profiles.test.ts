@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addPhoto } from "../../server/photos/photos";
 import { createMember, sessionCookie } from "../support/accounts";
-import { DESKTOP, launchChromium, PHONE, returningVisitor } from "../support/browser";
+import { DESKTOP, hydrated, launchChromium, PHONE, returningVisitor } from "../support/browser";
 import { text } from "../support/catalog";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -39,6 +39,7 @@ async function asMember(brand: Brand, member: { accountId: number }, pathname: s
   await context.addCookies([{ name: cookie.name, value: cookie.value, url: origin }]);
   const page = await context.newPage();
   await page.goto(origin + pathname);
+  await hydrated(page);
   return page;
 }
 

@@ -56,7 +56,7 @@ async function play(member: { accountId: number }, { viewport = DESKTOP, javaScr
 }
 
 const cardName = async (page: Page) => ((await page.locator("article h2").textContent()) ?? "").split(",")[0]!.trim();
-const status = (page: Page) => page.getByRole("status");
+const status = (page: Page) => page.getByRole("main").getByRole("status");
 
 async function expectAccessible(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();

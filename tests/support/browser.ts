@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { visitorIp } from "./test-server";
 
 /** Debian's Chromium, never a downloaded one; the flags keep it off the network. */
@@ -30,4 +30,9 @@ export async function returningVisitor(
   });
   await context.addCookies([{ name: "site_entry_skipped", value: String(Date.now()), url: origin }]);
   return context;
+}
+
+/** Waits until React runs the page, so a click is not a plain form post that clears what was typed. */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
