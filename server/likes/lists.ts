@@ -1,8 +1,6 @@
 import { sql, type Kysely } from "kysely";
-import { ageOn } from "../accounts/forms";
 import type { Database } from "../db/schema";
-import { photoUrls } from "../photos/urls";
-import { findableProfiles } from "../search/search";
+import { CARD_COLUMNS, findableProfiles, toMemberCard, type MemberCard } from "../search/search";
 import type { Site } from "../sites/schema";
 
 export const LIKES_TABS = ["received", "given", "matches"] as const;
@@ -50,15 +48,7 @@ export async function countLikes(db: Kysely<Database>, viewer: Viewer): Promise<
   return { received: Number(row.received), given: Number(row.given), matches: Number(row.matches) };
 }
 
-export type LikedProfile = {
-  id: number;
-  name: string;
-  age: number;
-  country: string;
-  region: string | null;
-  city: string | null;
-  fictional: boolean;
-  image: ReturnType<typeof photoUrls> | null;
+export type LikedProfile = MemberCard & {
   /** They liked the viewer and the viewer has not opened their profile since. */
   likeNew: boolean;
   likesViewer: boolean;
@@ -79,13 +69,7 @@ export async function listLikes(db: Kysely<Database>, viewer: Viewer & { tab: Li
   const rows = await ofTab(likesWith(db, viewer), tab)
     .leftJoin("photos", (join) => join.onRef("photos.id", "=", "profiles.main_photo_id").on("photos.status", "=", "active"))
     .select([
-      "profiles.id",
-      "profiles.name",
-      "profiles.date_of_birth",
-      "profiles.country",
-      "profiles.region",
-      "profiles.city",
-      "profiles.fictional",
+      ...CARD_COLUMNS,
       "photos.filename",
       "photos.thumb_filename",
       "received.liker_id as receivedFrom",
@@ -98,14 +82,7 @@ export async function listLikes(db: Kysely<Database>, viewer: Viewer & { tab: Li
     .limit(limit)
     .execute();
   return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    age: ageOn(row.date_of_birth, today),
-    country: row.country,
-    region: row.region,
-    city: row.city,
-    fictional: row.fictional,
-    image: row.filename && row.thumb_filename ? photoUrls(site, { filename: row.filename, thumb_filename: row.thumb_filename }) : null,
+    ...toMemberCard(site, today, row),
     likeNew: row.receivedFrom !== null && row.receivedSeenAt === null,
     likesViewer: row.receivedFrom !== null,
     likedByViewer: row.givenTo !== null,

@@ -1,10 +1,9 @@
 import { fromZonedTime } from "date-fns-tz";
 import { sql, type Kysely } from "kysely";
-import { ageOn } from "../accounts/forms";
 import type { Database } from "../db/schema";
 import { todayIn } from "../i18n/dates";
 import { photoUrls, type PhotoUrls } from "../photos/urls";
-import { findableProfiles } from "../search/search";
+import { CARD_COLUMNS, findableProfiles, toMemberCard, type MemberCard } from "../search/search";
 import { defaultFilters } from "../search/state";
 import { COUNTRIES, isCountryCode } from "../sites/countries";
 import type { Site } from "../sites/schema";
@@ -22,16 +21,7 @@ export type Swiper = {
   sexuality: Database["profiles"]["sexuality"];
 };
 
-export type SwipeCard = {
-  id: number;
-  name: string;
-  age: number;
-  country: string;
-  region: string | null;
-  city: string | null;
-  fictional: boolean;
-  image: PhotoUrls | null;
-};
+export type SwipeCard = MemberCard;
 
 /** Who was swiped, as the outcome message and the match modal show them. */
 export type SwipedProfile = { id: number; name: string; image: PhotoUrls | null };
@@ -88,16 +78,6 @@ function dealable(db: Kysely<Database>, { site, member, today }: Game & { today:
   return query;
 }
 
-const CARD_COLUMNS = [
-  "profiles.id",
-  "profiles.name",
-  "profiles.date_of_birth",
-  "profiles.country",
-  "profiles.region",
-  "profiles.city",
-  "profiles.fictional",
-] as const;
-
 /**
  * A small stack of cards, those with a photo first, newest first. Two keyset-ordered queries
  * (with a photo, then without) instead of one sort on "has a photo", so each walks the
@@ -130,17 +110,7 @@ export async function dealSwipeCards(db: Kysely<Database>, { site, member, today
           .limit(limit - withPhoto.length)
           .execute()
       : [];
-  const card = (row: (typeof withoutPhoto)[number], image: PhotoUrls | null): SwipeCard => ({
-    id: row.id,
-    name: row.name,
-    age: ageOn(row.date_of_birth, today),
-    country: row.country,
-    region: row.region,
-    city: row.city,
-    fictional: row.fictional,
-    image,
-  });
-  return [...withPhoto.map((row) => card(row, photoUrls(site, row))), ...withoutPhoto.map((row) => card(row, null))];
+  return [...withPhoto, ...withoutPhoto].map((row) => toMemberCard(site, today, row));
 }
 
 async function swipeLikesToday(db: Kysely<Database>, member: Swiper, since: Date): Promise<number> {

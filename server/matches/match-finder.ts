@@ -1,9 +1,8 @@
 import { sql, type Kysely } from "kysely";
 import { ageOn } from "../accounts/forms";
 import type { Database, Gender, Geolocation, Sexuality } from "../db/schema";
-import { photoUrls } from "../photos/urls";
 import { bornBy } from "../search/niche";
-import { findableProfiles, type SearchCard, type SearchFilters } from "../search/search";
+import { CARD_COLUMNS, findableProfiles, toMemberCard, type SearchCard, type SearchFilters } from "../search/search";
 import type { Site } from "../sites/schema";
 
 /**
@@ -116,13 +115,7 @@ export async function findMatches(db: Kysely<Database>, { site, viewer, filters,
       );
     }
     return query.select([
-      "profiles.id",
-      "profiles.name",
-      "profiles.date_of_birth",
-      "profiles.country",
-      "profiles.region",
-      "profiles.city",
-      "profiles.fictional",
+      ...CARD_COLUMNS,
       "profiles.main_photo_id",
       "profiles.created_at",
       sharedInterests.as("shared_interests"),
@@ -181,14 +174,7 @@ export async function findMatches(db: Kysely<Database>, { site, viewer, filters,
     .execute();
 
   return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    age: ageOn(row.date_of_birth, today),
-    country: row.country,
-    region: row.region,
-    city: row.city,
-    fictional: row.fictional,
-    image: row.filename && row.thumb_filename ? photoUrls(site, { filename: row.filename, thumb_filename: row.thumb_filename }) : null,
+    ...toMemberCard(site, today, row),
     // Members the viewer liked are never suggested.
     liked: false,
     score: Number(row.score),

@@ -22,7 +22,8 @@ export type SearchFilters = {
 /** A keyset position: the newest-first order is (created_at desc, id desc). */
 export type Cursor = { direction: "after" | "before"; createdAt: Date; id: number };
 
-export type SearchCard = {
+/** A member as every list shows them (search, likes, swipe game, match finder). */
+export type MemberCard = {
   id: number;
   name: string;
   age: number;
@@ -31,9 +32,49 @@ export type SearchCard = {
   city: string | null;
   fictional: boolean;
   image: PhotoUrls | null;
+};
+
+export type SearchCard = MemberCard & {
   /** Whether the signed-in viewer likes them (false for visitors). */
   liked: boolean;
 };
+
+/** The profile columns a card needs; its main photo's files come from a join on photos. */
+export const CARD_COLUMNS = [
+  "profiles.id",
+  "profiles.name",
+  "profiles.date_of_birth",
+  "profiles.country",
+  "profiles.region",
+  "profiles.city",
+  "profiles.fictional",
+] as const;
+
+type CardRow = {
+  id: number;
+  name: string;
+  date_of_birth: string;
+  country: string;
+  region: string | null;
+  city: string | null;
+  fictional: boolean;
+  filename?: string | null;
+  thumb_filename?: string | null;
+};
+
+/** A row of CARD_COLUMNS (and the photo's files) as the card shows it, the age as of today. */
+export function toMemberCard(site: Site, today: string, row: CardRow): MemberCard {
+  return {
+    id: row.id,
+    name: row.name,
+    age: ageOn(row.date_of_birth, today),
+    country: row.country,
+    region: row.region,
+    city: row.city,
+    fictional: row.fictional,
+    image: row.filename && row.thumb_filename ? photoUrls(site, { filename: row.filename, thumb_filename: row.thumb_filename }) : null,
+  };
+}
 
 export type SearchPage = { results: SearchCard[]; next?: string; previous?: string; numResults: number; numResultsCapped: boolean };
 
@@ -99,19 +140,7 @@ export async function searchMembers(db: Kysely<Database>, input: SearchInput): P
   let page = query
     .leftJoin("photos", (join) => join.onRef("photos.id", "=", "profiles.main_photo_id").on("photos.status", "=", "active"))
     .leftJoin("likes", (join) => join.onRef("likes.liked_id", "=", "profiles.id").on("likes.liker_id", "=", input.viewerProfileId ?? 0))
-    .select([
-      "likes.liker_id as likedBy",
-      "profiles.id",
-      "profiles.name",
-      "profiles.date_of_birth",
-      "profiles.country",
-      "profiles.region",
-      "profiles.city",
-      "profiles.fictional",
-      "profiles.created_at",
-      "photos.filename",
-      "photos.thumb_filename",
-    ])
+    .select([...CARD_COLUMNS, "likes.liker_id as likedBy", "profiles.created_at", "photos.filename", "photos.thumb_filename"])
     .limit(pageSize + 1);
   const backwards = cursor?.direction === "before";
   if (cursor) {
@@ -132,17 +161,7 @@ export async function searchMembers(db: Kysely<Database>, input: SearchInput): P
   const hasNewer = backwards ? more : Boolean(cursor);
   const hasOlder = backwards ? true : more;
   return {
-    results: shown.map((row) => ({
-      id: row.id,
-      name: row.name,
-      age: ageOn(row.date_of_birth, today),
-      country: row.country,
-      region: row.region,
-      city: row.city,
-      fictional: row.fictional,
-      image: row.filename && row.thumb_filename ? photoUrls(site, { filename: row.filename, thumb_filename: row.thumb_filename }) : null,
-      liked: row.likedBy !== null,
-    })),
+    results: shown.map((row) => ({ ...toMemberCard(site, today, row), liked: row.likedBy !== null })),
     next: hasOlder && last ? encodeCursor(last.created_at, last.id) : undefined,
     previous: hasNewer && first ? encodeCursor(first.created_at, first.id) : undefined,
     numResults: Math.min(counted ?? 0, COUNT_CAP),

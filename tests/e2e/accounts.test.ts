@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMember, PASSWORD, sessionCookie, uniqueEmail, waitForMail } from "../support/accounts";
 import { DESKTOP, hydrated, launchChromium, PHONE, returningVisitor } from "../support/browser";
+import { expectAccessible, expectFitsPhone } from "../support/page-checks";
 import { text } from "../support/catalog";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -43,11 +43,6 @@ async function asMember(brand: Brand, member: { accountId: number }, pathname: s
   await page.goto(server.origin(brand.id) + pathname);
   await hydrated(page);
   return page;
-}
-
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 const visible = (page: Page, words: string) => page.getByText(words, { exact: false }).first().waitFor({ state: "visible", timeout: 10_000 });
@@ -356,13 +351,13 @@ describe("accounts across brands and without JavaScript", () => {
     for (const pathname of ["/login", "/signup", "/activate/error", "/reset-password/do?token=old"]) {
       const page = await visit(flirt, pathname);
       await expectAccessible(page);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      await expectFitsPhone(page);
       await page.context().close();
     }
     for (const pathname of ["/complete-signup", "/signup-matches", "/settings"]) {
       const page = await asMember(flirt, member, pathname);
       await expectAccessible(page);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      await expectFitsPhone(page);
       await page.context().close();
     }
   });

@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activateAccount } from "../../server/accounts/activation";
@@ -7,6 +6,7 @@ import { dismissedBanners } from "../../server/banners/dismissals";
 import { pushSubscriptionsOf } from "../../server/push/subscriptions";
 import { createMember, sessionCookie } from "../support/accounts";
 import { DESKTOP, launchChromium, PHONE, returningVisitor } from "../support/browser";
+import { expectAccessible, expectFitsPhone } from "../support/page-checks";
 import { text } from "../support/catalog";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -94,15 +94,6 @@ async function navigateTo(page: Page, label: "search" | "likes") {
   await hydrated(page);
   await page.getByRole("link", { name: text("nl", `nav.${label}`), exact: true }).first().click();
   await page.waitForURL(label === "search" ? /\/members$/ : /\/likes$/);
-}
-
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
-async function expectFitsPhone(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 }
 
 async function activate(accountId: number) {

@@ -1,9 +1,9 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, launchChromium, PHONE, returningVisitor } from "../support/browser";
+import { expectAccessible } from "../support/page-checks";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 type Brand = { id: string; name: string; language: string; primaryStrong: string; switcher: boolean; country: string };
@@ -36,11 +36,6 @@ async function open(brand: Brand, pathname = "/", viewport = DESKTOP): Promise<P
   const page = await context.newPage();
   await page.goto(server.origin(brand.id) + pathname);
   return page;
-}
-
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 describe.each(BRANDS)("$id", (brand) => {

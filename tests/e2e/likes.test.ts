@@ -1,10 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { avatarTarget } from "../../server/profiles/demo-avatars";
 import { seedDemoMembers } from "../../server/profiles/demo-members";
 import { createMember, sessionCookie } from "../support/accounts";
 import { DESKTOP, launchChromium, PHONE, returningVisitor } from "../support/browser";
+import { expectAccessible, expectFitsPhone } from "../support/page-checks";
 import { text } from "../support/catalog";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -42,11 +42,6 @@ async function signedIn(member: Someone, pathname: string, viewport = DESKTOP, i
   const page = await context.newPage();
   await page.goto(origin + pathname);
   return page;
-}
-
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 const likesBadge = (page: Page) => page.locator('[data-badge="likes"]');
@@ -142,7 +137,7 @@ describe("likes and matches between two members", () => {
     for (const key of ["common:nav.search", "common:nav.messages", "common:nav.likes", "common:nav.premium"]) {
       await page.getByRole("link", { name: new RegExp(`^${t(key)}`) }).waitFor();
     }
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectFitsPhone(page);
     await expectAccessible(page);
 
     // Tab to the search link and follow it with Enter; like the first card from the keyboard.
@@ -156,7 +151,7 @@ describe("likes and matches between two members", () => {
     await heart.focus();
     await page.keyboard.press("Enter");
     await expect.poll(() => heart.getAttribute("aria-pressed")).toBe("true");
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectFitsPhone(page);
     await expectAccessible(page);
   });
 

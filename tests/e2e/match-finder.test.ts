@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMember, sessionCookie } from "../support/accounts";
 import { DESKTOP, launchChromium, PHONE, returningVisitor } from "../support/browser";
+import { expectAccessible } from "../support/page-checks";
 import { text } from "../support/catalog";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -45,11 +45,6 @@ async function member(name: string, labels: { gender: "male" | "female"; interes
     .where("id", "=", created.profileId)
     .execute();
   return created;
-}
-
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 async function expectNoSidewaysScroll(page: Page, width: number) {

@@ -1,10 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addPhoto } from "../../server/photos/photos";
 import { createMember, sessionCookie } from "../support/accounts";
 import { DESKTOP, hydrated, launchChromium, PHONE, returningVisitor } from "../support/browser";
+import { expectAccessible, expectFitsPhone } from "../support/page-checks";
 import { text } from "../support/catalog";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -52,15 +52,6 @@ async function nicheMember(brand: Brand, name: string) {
 
 const image = (hue: number) =>
   sharp({ create: { width: 640, height: 480, channels: 3, background: { r: hue, g: 120, b: 255 - hue } } }).jpeg().toBuffer();
-
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
-async function expectFitsPhone(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-}
 
 const shown = (page: Page, words: string) => page.getByText(words, { exact: false }).first().waitFor({ state: "visible", timeout: 10_000 });
 

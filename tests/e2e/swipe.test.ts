@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { likeProfile } from "../../server/likes/likes";
 import { createMember, sessionCookie } from "../support/accounts";
 import { DESKTOP, launchChromium, PHONE, returningVisitor } from "../support/browser";
+import { expectAccessible } from "../support/page-checks";
 import { text } from "../support/catalog";
 import { requestAs, startTestServer, type TestServer } from "../support/test-server";
 
@@ -57,11 +57,6 @@ async function play(member: { accountId: number }, { viewport = DESKTOP, javaScr
 
 const cardName = async (page: Page) => ((await page.locator("article h2").textContent()) ?? "").split(",")[0]!.trim();
 const status = (page: Page) => page.getByRole("main").getByRole("status");
-
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 async function expectNoSidewaysScroll(page: Page, width: number) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

@@ -1,5 +1,5 @@
 import { Link, useLocation, useNavigate, useRevalidator } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { AutoLiked } from "../../../server/likes/auto-like";
 import { apiFetch } from "../../lib/api";
@@ -17,6 +17,11 @@ export function AutoLikeModal() {
   const location = useLocation();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
+  // The revalidator changes identity as it runs; the timers below belong to the pending request only.
+  const latestRevalidator = useRef(revalidator);
+  useEffect(() => {
+    latestRevalidator.current = revalidator;
+  });
   const [pending, setPending] = useState<AutoLikeQuery>();
   const [profile, setProfile] = useState<AutoLiked>();
   const [readFor, setReadFor] = useState<string>();
@@ -43,14 +48,12 @@ export function AutoLikeModal() {
       const answer = response?.ok ? ((await response.json()) as { profile: AutoLiked | null }) : undefined;
       if (!answer?.profile) return;
       setProfile(answer.profile);
-      reload = window.setTimeout(() => revalidator.revalidate(), LIKES_RELOAD_MS);
+      reload = window.setTimeout(() => latestRevalidator.current.revalidate(), LIKES_RELOAD_MS);
     }, pending.delayMs);
     return () => {
       window.clearTimeout(timer);
       window.clearTimeout(reload);
     };
-    // The revalidator changes identity as it runs; the timers belong to the pending request only.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pending]);
 
   if (!profile) return null;
