@@ -38,6 +38,8 @@ export const tab = style({
 });
 export const tabCount = style({ color: vars.color.textMuted, fontWeight: 400, fontSize: "0.85rem" });
 
+export const pager = style({ display: "flex", justifyContent: "center", gap: "1.5rem", marginTop: "1.5rem" });
+
 export const empty = style({
   display: "grid",
   justifyItems: "center",

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { countLikes, LIKES_TABS, listLikes, type LikesTab } from "../../server/likes/lists";
+import { countLikes, LIKES_PAGE_SIZE, LIKES_TABS, listLikes, type LikesTab } from "../../server/likes/lists";
+import { decodeCursor, encodeCursor } from "../../server/search/search";
 import * as form from "../components/form.css";
 import { ProfileGrid } from "../components/profile-card";
 import { requireMember } from "../lib/auth.server";
@@ -21,7 +22,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!isTab(tab)) throw new Response("Not found", { status: 404 });
   const db = context.services.store.db;
   const viewer = { site: context.site, viewerProfileId: member.profileId, today: context.today };
-  const [counts, profiles] = await Promise.all([countLikes(db, viewer), listLikes(db, { ...viewer, tab })]);
+  const position = decodeCursor(new URL(request.url).searchParams.get("before"), "after");
+  const olderThan = position && { likedAt: position.createdAt, id: position.id };
+  const [counts, found] = await Promise.all([countLikes(db, viewer), listLikes(db, { ...viewer, tab, limit: LIKES_PAGE_SIZE + 1, olderThan })]);
+  const profiles = found.slice(0, LIKES_PAGE_SIZE);
+  const last = profiles.at(-1);
   const cards = toCards(
     context,
     profiles.map((profile) => ({ ...profile, liked: profile.likedByViewer }))
@@ -31,11 +36,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     tab,
     counts,
     profiles: cards.map((card, index) => ({ ...card, likeNew: profiles[index]!.likeNew })),
+    older: found.length > LIKES_PAGE_SIZE && last ? `?before=${encodeCursor(last.likedAt, last.id)}` : undefined,
+    paged: Boolean(olderThan),
   };
 }
 
 export default function Likes() {
-  const { tab, counts, profiles } = useLoaderData<typeof loader>();
+  const { tab, counts, profiles, older, paged } = useLoaderData<typeof loader>();
   const { t } = useTranslation("likes");
   return (
     <main id="main" className={styles.page}>
@@ -53,7 +60,23 @@ export default function Likes() {
         </ul>
       </nav>
       {profiles.length ? (
-        <ProfileGrid profiles={profiles} linkPrefix="/likes/m" />
+        <>
+          <ProfileGrid profiles={profiles} linkPrefix="/likes/m" />
+          {older || paged ? (
+            <nav className={styles.pager} aria-label={t("pager.label")}>
+              {paged ? (
+                <Link to={`/likes/${tab}`} className={form.link}>
+                  {t("pager.newest")}
+                </Link>
+              ) : null}
+              {older ? (
+                <Link to={older} className={form.link}>
+                  {t("pager.older")}
+                </Link>
+              ) : null}
+            </nav>
+          ) : null}
+        </>
       ) : (
         <div className={styles.empty}>
           <h2 className={styles.emptyTitle}>{t(`empty.${tab}.title`)}</h2>

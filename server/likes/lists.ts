@@ -57,16 +57,22 @@ export type LikedProfile = MemberCard & {
   likedAt: Date;
 };
 
-/** One tab of the likes page, newest like first. */
-export async function listLikes(db: Kysely<Database>, viewer: Viewer & { tab: LikesTab; limit?: number }): Promise<LikedProfile[]> {
-  const { site, today, tab, limit = LIKES_PAGE_SIZE } = viewer;
-  const likedAt =
-    tab === "received"
-      ? sql<Date>`received.created_at`
-      : tab === "given"
-      ? sql<Date>`given.created_at`
-      : sql<Date>`greatest(received.created_at, given.created_at)`;
-  const rows = await ofTab(likesWith(db, viewer), tab)
+/** A keyset position in a likes tab: the like's time, then the profile id. */
+export type LikesPosition = { likedAt: Date; id: number };
+
+/** One tab of the likes page, newest like first; `olderThan` continues after a page's last card. */
+export async function listLikes(
+  db: Kysely<Database>,
+  viewer: Viewer & { tab: LikesTab; limit?: number; olderThan?: LikesPosition },
+): Promise<LikedProfile[]> {
+  const { site, today, tab, limit = LIKES_PAGE_SIZE, olderThan } = viewer;
+  const column =
+    tab === "received" ? sql`received.created_at` : tab === "given" ? sql`given.created_at` : sql`greatest(received.created_at, given.created_at)`;
+  // Whole milliseconds, as a page's cursor carries them, so no like falls between two pages.
+  const likedAt = sql<Date>`date_trunc('milliseconds', ${column})`;
+  let query = ofTab(likesWith(db, viewer), tab);
+  if (olderThan) query = query.where(sql<boolean>`(${likedAt}, profiles.id) < (${olderThan.likedAt}, ${olderThan.id})`);
+  const rows = await query
     .leftJoin("photos", (join) => join.onRef("photos.id", "=", "profiles.main_photo_id").on("photos.status", "=", "active"))
     .select([
       ...CARD_COLUMNS,

@@ -6,6 +6,7 @@ import { createMember, sessionCookie } from "../support/accounts";
 import { DESKTOP, launchChromium, PHONE, returningVisitor } from "../support/browser";
 import { expectAccessible, expectFitsPhone } from "../support/page-checks";
 import { text } from "../support/catalog";
+import { addProfile } from "../support/store-fixtures";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 const SITE = "flirt-nl";
@@ -192,5 +193,26 @@ describe("likes and matches between two members", () => {
     await back.click();
     await page.waitForURL(/\/members$/);
     expect(await back.count()).toBe(0);
+  });
+
+  it("pages a long likes list, newest first", async () => {
+    const karin = await person("Karin", "female");
+    const site = server.sites.all().find((candidate) => candidate.id === SITE)!;
+    const demo: { id: number }[] = [];
+    for (let index = 0; index < 50; index += 1) demo.push({ id: await addProfile(server.store, site, { name: `Liker ${index}`, gender: "male" }) });
+    const start = Date.UTC(2026, 10, 1);
+    await server.store.db
+      .insertInto("likes")
+      .values(demo.map(({ id }, index) => ({ liker_id: id, liked_id: karin.profileId, created_at: new Date(start + index * 60_000) })))
+      .execute();
+    const page = await signedIn(karin, "/likes/received");
+    const cards = page.locator('main a[href^="/likes/m/"]');
+    expect(await cards.count()).toBe(48);
+    const newest = await cards.first().getAttribute("href");
+    expect(newest).toBe(`/likes/m/${demo.at(-1)!.id}`);
+    await page.getByRole("link", { name: t("likes:pager.older") }).click();
+    await page.getByRole("link", { name: t("likes:pager.newest") }).waitFor();
+    expect(await cards.evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual([`/likes/m/${demo[1]!.id}`, `/likes/m/${demo[0]!.id}`]);
+    expect(await page.getByRole("link", { name: t("likes:pager.older") }).count()).toBe(0);
   });
 });

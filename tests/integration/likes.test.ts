@@ -127,4 +127,28 @@ describe("likes, matches and auto-likes", () => {
     expect(await autoLike(store.db, { site, member: me, today: TODAY, profileId: named })).toMatchObject({ id: named, main_image: null });
     expect(names(await listLikes(store.db, { ...viewerOf(jan), tab: "received" }))).toEqual(["Named"]);
   });
+
+  it("pages a tab newest first, without losing or repeating a like", async () => {
+    const kees = await member("Kees");
+    const base = Date.UTC(2026, 10, 1, 12, 0, 0);
+    const likers: number[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      const liker = await addProfile(store, site, { name: `Liker ${i}` });
+      likers.push(liker);
+      // Likes 3 and 4 share a millisecond and differ in microseconds; the first page ends between them.
+      const at = i === 3 ? "2026-11-01T12:00:03.000100Z" : i === 4 ? "2026-11-01T12:00:03.000400Z" : new Date(base + i * 1000).toISOString();
+      await store.db.insertInto("likes").values({ liker_id: liker, liked_id: kees, created_at: at }).execute();
+    }
+    const pages: string[][] = [];
+    let olderThan: { likedAt: Date; id: number } | undefined;
+    for (;;) {
+      const page = await listLikes(store.db, { ...viewerOf(kees), tab: "received", limit: 3, olderThan });
+      if (page.length === 0) break;
+      pages.push(names(page));
+      const last = page.at(-1)!;
+      olderThan = { likedAt: last.likedAt, id: last.id };
+    }
+    expect(pages.flat()).toEqual(["Liker 6", "Liker 5", "Liker 4", "Liker 3", "Liker 2", "Liker 1", "Liker 0"]);
+    expect(pages[0]).toEqual(["Liker 6", "Liker 5", "Liker 4"]);
+  });
 });
