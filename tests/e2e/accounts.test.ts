@@ -1,10 +1,10 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { createMember, PASSWORD, sessionCookie, uniqueEmail, waitForMail } from "../support/accounts";
-import { DESKTOP, hydrated, launchChromium, PHONE, returningVisitor } from "../support/browser";
+import { DESKTOP, hydrated, PHONE, returningVisitor } from "../support/browser";
+import { browserSuite } from "../support/browser-suite";
 import { expectAccessible, expectFitsPhone } from "../support/page-checks";
 import { text } from "../support/catalog";
-import { startTestServer, type TestServer } from "../support/test-server";
 
 type Brand = { id: string; name: string; language: string; country: string };
 
@@ -14,23 +14,12 @@ const BRANDS: Brand[] = [
   { id: "milf-de", name: "Reife Liebe", language: "de", country: "DE" },
 ];
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = browserSuite();
 
 async function visit(brand: Brand, pathname: string, options: { viewport?: typeof PHONE; javaScriptEnabled?: boolean } = {}): Promise<Page> {
-  const context = await returningVisitor(browser, server.origin(brand.id), { viewport: options.viewport ?? PHONE, country: brand.country, ...options });
+  const context = await returningVisitor(suite.browser, suite.server.origin(brand.id), { viewport: options.viewport ?? PHONE, country: brand.country, ...options });
   const page = await context.newPage();
-  await page.goto(server.origin(brand.id) + pathname);
+  await page.goto(suite.server.origin(brand.id) + pathname);
   if (options.javaScriptEnabled !== false) await hydrated(page);
   return page;
 }
@@ -38,9 +27,9 @@ async function visit(brand: Brand, pathname: string, options: { viewport?: typeo
 /** A page of a member signed in by a session made directly (for tests not about signing in). */
 async function asMember(brand: Brand, member: { accountId: number }, pathname: string): Promise<Page> {
   const page = await visit(brand, "/pages/faq");
-  const cookie = await sessionCookie(server, { siteId: brand.id, accountId: member.accountId });
-  await page.context().addCookies([{ name: cookie.name, value: cookie.value, url: server.origin(brand.id) }]);
-  await page.goto(server.origin(brand.id) + pathname);
+  const cookie = await sessionCookie(suite.server, { siteId: brand.id, accountId: member.accountId });
+  await page.context().addCookies([{ name: cookie.name, value: cookie.value, url: suite.server.origin(brand.id) }]);
+  await page.goto(suite.server.origin(brand.id) + pathname);
   await hydrated(page);
   return page;
 }
@@ -50,15 +39,15 @@ const visible = (page: Page, words: string) => page.getByText(words, { exact: fa
 /** Opens the newest mail of a kind to an address in the development mail viewer, as its reader would. */
 async function openMail(page: Page, brand: Brand, to: string, kind: "activation" | "passwordReset" | "mailChange") {
   const subject = text(brand.language, `mail:${kind}.subject`, { site: brand.name });
-  const mail = await waitForMail(server, to, { subject });
-  await page.goto(`${server.origin(brand.id)}/dev/mail`);
+  const mail = await waitForMail(suite.server, to, { subject });
+  await page.goto(`${suite.server.origin(brand.id)}/dev/mail`);
   await page.getByRole("link", { name: mail.subject }).first().click();
   await page.waitForURL(/\/dev\/mail\/.+/);
   return mail;
 }
 
 async function logIn(page: Page, brand: Brand, email: string, password: string) {
-  await page.goto(`${server.origin(brand.id)}/login`);
+  await page.goto(`${suite.server.origin(brand.id)}/login`);
   await page.getByLabel(text(brand.language, "account:fields.email"), { exact: true }).fill(email);
   await page.getByLabel(text(brand.language, "account:fields.password"), { exact: true }).fill(password);
   await page.getByRole("button", { name: text(brand.language, "account:login.submit") }).click();
@@ -68,7 +57,7 @@ describe.each(BRANDS)("accounts on $id ($language)", (brand) => {
   const t = (key: string, values?: Record<string, string | number>) => text(brand.language, key, values);
 
   it("signs up on the phone page with every rule of §5, activates from the mail, logs out and in", async () => {
-    const existing = await createMember(server, { siteId: brand.id });
+    const existing = await createMember(suite.server, { siteId: brand.id });
     const page = await visit(brand, "/");
     await page.getByRole("link", { name: t("home.signup") }).first().click();
     await page.waitForURL("**/signup");
@@ -130,7 +119,7 @@ describe.each(BRANDS)("accounts on $id ($language)", (brand) => {
 
     await page.locator("summary", { hasText: "Sanne" }).click();
     await page.getByRole("button", { name: t("nav.logout") }).click();
-    await page.waitForURL(`${server.origin(brand.id)}/`);
+    await page.waitForURL(`${suite.server.origin(brand.id)}/`);
     await page.getByRole("link", { name: t("nav.login") }).waitFor();
 
     await logIn(page, brand, address, "not the password");
@@ -176,7 +165,7 @@ describe.each(BRANDS)("accounts on $id ($language)", (brand) => {
   });
 
   it("locks the account after repeated wrong passwords", async () => {
-    const member = await createMember(server, { siteId: brand.id });
+    const member = await createMember(suite.server, { siteId: brand.id });
     const page = await visit(brand, "/login");
     for (let attempt = 1; attempt <= 4; attempt += 1) {
       await logIn(page, brand, member.email, `wrong ${attempt}`);
@@ -190,7 +179,7 @@ describe.each(BRANDS)("accounts on $id ($language)", (brand) => {
   });
 
   it("resets a forgotten password by the mailed link, once", async () => {
-    const member = await createMember(server, { siteId: brand.id, name: "Robin" });
+    const member = await createMember(suite.server, { siteId: brand.id, name: "Robin" });
     const page = await visit(brand, "/login");
     await page.getByRole("link", { name: t("account:login.forgotPassword") }).click();
     // The address changes before the new screen renders: wait for the screen itself.
@@ -224,8 +213,8 @@ describe.each(BRANDS)("accounts on $id ($language)", (brand) => {
   });
 
   it("changes the e-mail address through a link to the new address", async () => {
-    const member = await createMember(server, { siteId: brand.id, name: "Kim" });
-    const other = await createMember(server, { siteId: brand.id });
+    const member = await createMember(suite.server, { siteId: brand.id, name: "Kim" });
+    const other = await createMember(suite.server, { siteId: brand.id });
     const page = await asMember(brand, member, "/settings");
     const newEmail = page.getByLabel(t("account:fields.newEmail"), { exact: true });
     const oldPassword = page.getByLabel(t("account:fields.oldPassword"), { exact: true });
@@ -269,7 +258,7 @@ describe("accounts across brands and without JavaScript", () => {
   const milf = BRANDS[1]!;
 
   it("never signs a flirt-nl account in on milf-de", async () => {
-    const member = await createMember(server, { siteId: flirt.id });
+    const member = await createMember(suite.server, { siteId: flirt.id });
     const page = await visit(milf, "/login");
     await logIn(page, milf, member.email, PASSWORD);
     await visible(page, text("de", "errors.loginFailed"));
@@ -277,10 +266,10 @@ describe("accounts across brands and without JavaScript", () => {
     await logIn(home, flirt, member.email, PASSWORD);
     await home.waitForURL("**/members");
     // A member who opens signup or login goes home to the members area (§2).
-    await home.goto(`${server.origin(flirt.id)}/signup`);
+    await home.goto(`${suite.server.origin(flirt.id)}/signup`);
     await home.waitForURL("**/members");
     // Signed in on flirt-nl, still a stranger on milf-de.
-    await page.goto(`${server.origin(milf.id)}/settings`);
+    await page.goto(`${suite.server.origin(milf.id)}/settings`);
     await page.waitForURL("**/login?redirectTo=%2Fsettings");
     await page.context().close();
     await home.context().close();
@@ -303,11 +292,11 @@ describe("accounts across brands and without JavaScript", () => {
     await page.getByLabel(t("account:fields.password"), { exact: true }).fill("a good password");
     await page.getByRole("button", { name: t("account:signup.submit") }).click();
     await page.waitForURL("**/complete-signup");
-    await waitForMail(server, address);
+    await waitForMail(suite.server, address);
 
     await page.locator("summary", { hasText: "Noor" }).click();
     await page.getByRole("button", { name: t("nav.logout") }).click();
-    await page.waitForURL(`${server.origin(flirt.id)}/`);
+    await page.waitForURL(`${suite.server.origin(flirt.id)}/`);
     await logIn(page, flirt, address, "wrong password");
     await visible(page, t("errors.loginFailed"));
     await logIn(page, flirt, address, "a good password");
@@ -323,7 +312,7 @@ describe("accounts across brands and without JavaScript", () => {
 
   it("shows the invite-only notice where signups need a traffic source, and takes one with it", async () => {
     const { readFile, writeFile } = await import("node:fs/promises");
-    const file = `${server.sitesDir}/gay-uk.json`;
+    const file = `${suite.server.sitesDir}/gay-uk.json`;
     await writeFile(file, (await readFile(file, "utf8")).replace('"signups": "all"', '"signups": "with_trafficsource"'));
     const brand = { id: "gay-uk", name: "HimMatch", language: "en", country: "GB" };
     const t = (key: string, values?: Record<string, string | number>) => text("en", key, values);
@@ -332,8 +321,8 @@ describe("accounts across brands and without JavaScript", () => {
       await page.reload(); // the edit reaches the registry within a second
       await page.getByText(t("account:signup.inviteOnly", { name: "HimMatch" })).waitFor();
     });
-    await page.goto(`${server.origin(brand.id)}/?aff_sub=banner7&network=tj`);
-    await page.goto(`${server.origin(brand.id)}/signup`);
+    await page.goto(`${suite.server.origin(brand.id)}/?aff_sub=banner7&network=tj`);
+    await page.goto(`${suite.server.origin(brand.id)}/signup`);
     const address = uniqueEmail("tracked");
     await page.getByLabel(t("account:fields.email"), { exact: true }).fill(address);
     await page.getByLabel(t("account:fields.name"), { exact: true }).fill("Theo");
@@ -341,13 +330,13 @@ describe("accounts across brands and without JavaScript", () => {
     await page.getByLabel(t("account:fields.password"), { exact: true }).fill("a good password");
     await page.getByRole("button", { name: t("account:signup.submit") }).click();
     await page.waitForURL("**/complete-signup");
-    const row = await server.store.db.selectFrom("accounts").select("tracking").where("email", "=", address).executeTakeFirstOrThrow();
+    const row = await suite.server.store.db.selectFrom("accounts").select("tracking").where("email", "=", address).executeTakeFirstOrThrow();
     expect(row.tracking).toEqual({ network: "tj", sub1: "banner7" });
     await page.context().close();
   });
 
   it("has account screens without axe violations on a phone", async () => {
-    const member = await createMember(server, { siteId: flirt.id, confirmed: false });
+    const member = await createMember(suite.server, { siteId: flirt.id, confirmed: false });
     for (const pathname of ["/login", "/signup", "/activate/error", "/reset-password/do?token=old"]) {
       const page = await visit(flirt, pathname);
       await expectAccessible(page);

@@ -1,30 +1,19 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { activateAccount } from "../../server/accounts/activation";
 import { createLink } from "../../server/accounts/links";
 import { dismissedBanners } from "../../server/banners/dismissals";
 import { pushSubscriptionsOf } from "../../server/push/subscriptions";
 import { createMember, sessionCookie } from "../support/accounts";
-import { DESKTOP, launchChromium, PHONE, returningVisitor } from "../support/browser";
+import { DESKTOP, PHONE, returningVisitor } from "../support/browser";
+import { browserSuite } from "../support/browser-suite";
 import { expectAccessible, expectFitsPhone } from "../support/page-checks";
 import { text } from "../support/catalog";
-import { startTestServer, type TestServer } from "../support/test-server";
 
 const SITE = "flirt-nl";
 const t = (key: string, values?: Record<string, string | number>) => text("nl", `banners:${key}`, values);
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = browserSuite();
 
 const PUSH_ENDPOINT = "https://push.example.com/send/e2e-browser";
 
@@ -68,11 +57,11 @@ function pushCapableBrowser(endpoint: string) {
 
 type Visit = { viewport?: typeof PHONE; javaScriptEnabled?: boolean; push?: string };
 
-/** A browser of a member signed in by a session made directly (signing in has its own tests). */
+/** A suite.browser of a member signed in by a session made directly (signing in has its own tests). */
 async function memberContext(member: { accountId: number }, options: Visit = {}): Promise<BrowserContext> {
-  const origin = server.origin(SITE);
-  const context = await returningVisitor(browser, origin, { viewport: options.viewport ?? DESKTOP, country: "NL", javaScriptEnabled: options.javaScriptEnabled });
-  const cookie = await sessionCookie(server, { siteId: SITE, accountId: member.accountId });
+  const origin = suite.server.origin(SITE);
+  const context = await returningVisitor(suite.browser, origin, { viewport: options.viewport ?? DESKTOP, country: "NL", javaScriptEnabled: options.javaScriptEnabled });
+  const cookie = await sessionCookie(suite.server, { siteId: SITE, accountId: member.accountId });
   await context.addCookies([{ name: cookie.name, value: cookie.value, url: origin }]);
   if (options.push) await context.addInitScript(pushCapableBrowser, options.push);
   return context;
@@ -80,7 +69,7 @@ async function memberContext(member: { accountId: number }, options: Visit = {})
 
 async function visit(member: { accountId: number }, pathname: string, options: Visit = {}): Promise<Page> {
   const page = await (await memberContext(member, options)).newPage();
-  await page.goto(server.origin(SITE) + pathname);
+  await page.goto(suite.server.origin(SITE) + pathname);
   return page;
 }
 
@@ -97,14 +86,14 @@ async function navigateTo(page: Page, label: "search" | "likes") {
 }
 
 async function activate(accountId: number) {
-  const db = server.store.db;
+  const db = suite.server.store.db;
   const token = await db.transaction().execute((tx) => createLink(tx, { accountId, purpose: "activation", validForMs: 60_000 }));
   await activateAccount(db, { siteId: SITE, token, signupCredits: 0 });
 }
 
 describe("warning banners (§4)", () => {
   it("reminds an unconfirmed member to activate, sends the link again, leaves settings alone, and goes once activated", async () => {
-    const member = await createMember(server, { siteId: SITE, confirmed: false });
+    const member = await createMember(suite.server, { siteId: SITE, confirmed: false });
     const page = await visit(member, "/members");
     const reminder = banner(page, "activation");
     await reminder.getByText(t("activation.title")).waitFor();
@@ -116,19 +105,19 @@ describe("warning banners (§4)", () => {
     await reminder.getByRole("button", { name: t("activation.resend") }).click();
     await reminder.getByText(new RegExp(`${text("nl", "account:activation.resent", { email: member.email })}|${text("nl", "account:activation.queued")}`)).waitFor();
 
-    await page.goto(`${server.origin(SITE)}/settings`);
+    await page.goto(`${suite.server.origin(SITE)}/settings`);
     await page.locator("h1").waitFor();
     expect(await banner(page, "activation").count()).toBe(0);
 
     // Activated elsewhere (the link in another tab): the next status refresh takes the reminder away.
-    await page.goto(`${server.origin(SITE)}/members`);
+    await page.goto(`${suite.server.origin(SITE)}/members`);
     await banner(page, "activation").waitFor();
     await activate(member.accountId);
     await banner(page, "activation").waitFor({ state: "detached", timeout: 15_000 });
   });
 
   it("opens the reminder as a dialog on a phone after signup: focus inside, Escape closes it to the banner row", async () => {
-    const member = await createMember(server, { siteId: SITE, confirmed: false });
+    const member = await createMember(suite.server, { siteId: SITE, confirmed: false });
     const page = await visit(member, "/members?api_signup_complete=1", { viewport: PHONE });
     const dialog = page.getByRole("dialog", { name: t("activation.dialogTitle") });
     await dialog.waitFor();
@@ -152,7 +141,7 @@ describe("warning banners (§4)", () => {
   });
 
   it("asks for a photo, not on the profile screen; a dismissal holds after a reload", async () => {
-    const member = await createMember(server, { siteId: SITE });
+    const member = await createMember(suite.server, { siteId: SITE });
     const page = await visit(member, "/members");
     const alert = banner(page, "photo");
     await alert.getByText(t("photo.title")).waitFor();
@@ -167,24 +156,24 @@ describe("warning banners (§4)", () => {
     await hydrated(page);
     await banner(page, "photo").getByRole("button", { name: t("dismiss", { title: t("photo.title") }) }).click();
     await banner(page, "photo").waitFor({ state: "detached" });
-    await expect.poll(async () => Object.keys(await dismissedBanners(server.store.db, member.accountId))).toEqual(["photo"]);
+    await expect.poll(async () => Object.keys(await dismissedBanners(suite.server.store.db, member.accountId))).toEqual(["photo"]);
     await page.reload();
     await page.locator("h1").waitFor();
     expect(await banner(page, "photo").count()).toBe(0);
   });
 
   it("dismisses without JavaScript too, back on the same page", async () => {
-    const member = await createMember(server, { siteId: SITE });
+    const member = await createMember(suite.server, { siteId: SITE });
     const page = await visit(member, "/likes", { javaScriptEnabled: false });
     await banner(page, "photo").getByRole("button", { name: t("dismiss", { title: t("photo.title") }) }).click();
     await page.waitForURL(/\/likes$/);
     expect(await banner(page, "photo").count()).toBe(0);
-    expect(Object.keys(await dismissedBanners(server.store.db, member.accountId))).toEqual(["photo"]);
+    expect(Object.keys(await dismissedBanners(suite.server.store.db, member.accountId))).toEqual(["photo"]);
   });
 
   it("says why e-mails stopped, and its button turns them on again", async () => {
-    const member = await createMember(server, { siteId: SITE });
-    await server.store.db.updateTable("accounts").set({ notifications_disabled: ["bounce"] }).where("id", "=", member.accountId).execute();
+    const member = await createMember(suite.server, { siteId: SITE });
+    await suite.server.store.db.updateTable("accounts").set({ notifications_disabled: ["bounce"] }).where("id", "=", member.accountId).execute();
     const page = await visit(member, "/members", { viewport: PHONE });
     const alert = banner(page, "notifications");
     await alert.getByText(t("notifications.reason.bounce")).waitFor();
@@ -198,7 +187,7 @@ describe("warning banners (§4)", () => {
     await page.getByText(t("notifications.on")).waitFor();
     await alert.waitFor({ state: "detached" });
     await expect
-      .poll(async () => (await server.store.db.selectFrom("accounts").select("notifications_disabled").where("id", "=", member.accountId).executeTakeFirstOrThrow()).notifications_disabled)
+      .poll(async () => (await suite.server.store.db.selectFrom("accounts").select("notifications_disabled").where("id", "=", member.accountId).executeTakeFirstOrThrow()).notifications_disabled)
       .toEqual([]);
     await page.reload();
     await banner(page, "photo").waitFor();
@@ -206,7 +195,7 @@ describe("warning banners (§4)", () => {
   });
 
   it("offers push where the browser can, and subscribing stores this browser and hides the offer", async () => {
-    const member = await createMember(server, { siteId: SITE });
+    const member = await createMember(suite.server, { siteId: SITE });
     const page = await visit(member, "/members", { push: PUSH_ENDPOINT });
     await banner(page, "photo").waitFor();
     // Never on the page the member lands on, where it would shift the content after loading.
@@ -223,7 +212,7 @@ describe("warning banners (§4)", () => {
     await page.getByText(t("push.on")).waitFor();
     await alert.waitFor({ state: "detached" });
     expect(await page.evaluate(() => (window as unknown as { subscribedWithKeyBytes: number }).subscribedWithKeyBytes)).toBe(65);
-    expect((await pushSubscriptionsOf(server.store.db, member.accountId)).map((row) => row.endpoint)).toEqual([PUSH_ENDPOINT]);
+    expect((await pushSubscriptionsOf(suite.server.store.db, member.accountId)).map((row) => row.endpoint)).toEqual([PUSH_ENDPOINT]);
 
     // Not on the screens where §4 leaves it out.
     const premium = await visit(member, "/members", { push: "https://push.example.com/send/other-browser" });
@@ -236,7 +225,7 @@ describe("warning banners (§4)", () => {
   });
 
   it("fits a phone and passes axe with the photo and push alerts", async () => {
-    const member = await createMember(server, { siteId: SITE });
+    const member = await createMember(suite.server, { siteId: SITE });
     const page = await visit(member, "/members", { viewport: PHONE, push: "https://push.example.com/send/phone" });
     await navigateTo(page, "likes");
     await banner(page, "photo").waitFor();

@@ -1,10 +1,10 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, launchChromium, PHONE, returningVisitor } from "../support/browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DESKTOP, PHONE, returningVisitor } from "../support/browser";
+import { browserSuite } from "../support/browser-suite";
 import { expectAccessible } from "../support/page-checks";
-import { startTestServer, type TestServer } from "../support/test-server";
 
 type Brand = { id: string; name: string; language: string; primaryStrong: string; switcher: boolean; country: string };
 
@@ -18,23 +18,12 @@ const BRANDS: Brand[] = [
 
 const FOOTER_PATHS = ["/pages/terms", "/pages/privacy", "/pages/cookies", "/pages/ban", "/pricing", "/complaints", "/pages/return-policy", "/pages/faq", "/pages/service"];
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = browserSuite();
 
 async function open(brand: Brand, pathname = "/", viewport = DESKTOP): Promise<Page> {
-  const context = await returningVisitor(browser, server.origin(brand.id), { viewport, country: brand.country });
+  const context = await returningVisitor(suite.browser, suite.server.origin(brand.id), { viewport, country: brand.country });
   const page = await context.newPage();
-  await page.goto(server.origin(brand.id) + pathname);
+  await page.goto(suite.server.origin(brand.id) + pathname);
   return page;
 }
 
@@ -70,14 +59,14 @@ describe.each(BRANDS)("$id", (brand) => {
 
   it("shows the error pages of §8", async () => {
     const page = await open(brand, "/no-such-page");
-    const response = await page.goto(server.origin(brand.id) + "/no-such-page");
+    const response = await page.goto(suite.server.origin(brand.id) + "/no-such-page");
     expect(response?.status()).toBe(404);
     const text = await page.locator("main").textContent();
     const expected = brand.language === "nl" ? ["Niet gevonden", "Deze pagina kon niet worden gevonden", "Startpagina"]
       : brand.language === "de" ? ["Nicht gefunden"] : ["Not found", "This page could not be found", "Home page"];
     for (const part of expected) expect(text).toContain(part);
     await page.locator("main a[href='/']").click();
-    await page.waitForURL(server.origin(brand.id) + "/");
+    await page.waitForURL(suite.server.origin(brand.id) + "/");
     await page.context().close();
   });
 
@@ -98,8 +87,8 @@ describe("language switching", () => {
     const page = await open(brand, "/pages/faq");
     await page.selectOption("#language-select", "es");
     await page.waitForFunction(() => document.documentElement.lang === "es");
-    expect(page.url()).toBe(server.origin(brand.id) + "/pages/faq");
-    await page.goto(server.origin(brand.id) + "/");
+    expect(page.url()).toBe(suite.server.origin(brand.id) + "/pages/faq");
+    await page.goto(suite.server.origin(brand.id) + "/");
     expect(await page.locator("html").getAttribute("lang")).toBe("es");
     const cookie = (await page.context().cookies()).find((c) => c.name === "locale");
     expect(cookie?.value).toBe("es");
@@ -117,9 +106,9 @@ describe("language switching", () => {
 
 describe("the site-entry warning", () => {
   it("shows once to a new visitor, and not again after confirming", async () => {
-    const context = await browser.newContext({ viewport: PHONE });
+    const context = await suite.browser.newContext({ viewport: PHONE });
     const page = await context.newPage();
-    await page.goto(server.origin("gay-uk"));
+    await page.goto(suite.server.origin("gay-uk"));
     const dialog = page.getByRole("dialog");
     await expect(dialog.isVisible()).resolves.toBe(true);
     await expectAccessible(page);
@@ -142,7 +131,7 @@ describe("the site-entry warning", () => {
 
 describe("editing a site file", () => {
   it("shows the change without a restart", async () => {
-    const file = path.join(server.sitesDir, "milf-de.json");
+    const file = path.join(suite.server.sitesDir, "milf-de.json");
     const original = await readFile(file, "utf8");
     await writeFile(file, JSON.stringify({ ...JSON.parse(original), name: "Reife Liebe Neu" }, null, 2));
     const page = await open(BRANDS[1]!);

@@ -1,44 +1,36 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { avatarTarget } from "../../server/profiles/demo-avatars";
 import { seedDemoMembers } from "../../server/profiles/demo-members";
 import { createMember, sessionCookie } from "../support/accounts";
-import { DESKTOP, launchChromium, PHONE, returningVisitor } from "../support/browser";
+import { DESKTOP, PHONE, returningVisitor } from "../support/browser";
+import { browserSuite } from "../support/browser-suite";
 import { expectAccessible, expectFitsPhone } from "../support/page-checks";
 import { text } from "../support/catalog";
 import { addProfile } from "../support/store-fixtures";
-import { startTestServer, type TestServer } from "../support/test-server";
 
 const SITE = "flirt-nl";
 const t = (key: string, values?: Record<string, string | number>) => text("nl", key, values);
 
-let server: TestServer;
-let browser: Browser;
+const suite = browserSuite();
 
 beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchChromium();
-  await seedDemoMembers({ db: server.store.db, sites: server.sites.all(), count: 120, ...avatarTarget(server.services.photos, server.dataDir) });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await seedDemoMembers({ db: suite.server.store.db, sites: suite.server.sites.all(), count: 120, ...avatarTarget(suite.server.services.photos, suite.server.dataDir) });
 });
 
 type Someone = { accountId: number; profileId: number; name: string };
 
 async function person(name: string, gender: "male" | "female"): Promise<Someone> {
-  const member = await createMember(server, { siteId: SITE, name });
-  await server.store.db.updateTable("profiles").set({ gender, sexuality: "hetero" }).where("id", "=", member.profileId).execute();
+  const member = await createMember(suite.server, { siteId: SITE, name });
+  await suite.server.store.db.updateTable("profiles").set({ gender, sexuality: "hetero" }).where("id", "=", member.profileId).execute();
   return member;
 }
 
 async function signedIn(member: Someone, pathname: string, viewport = DESKTOP, initScript?: () => void): Promise<Page> {
-  const origin = server.origin(SITE);
-  const context = await returningVisitor(browser, origin, { viewport, country: "NL" });
+  const origin = suite.server.origin(SITE);
+  const context = await returningVisitor(suite.browser, origin, { viewport, country: "NL" });
   if (initScript) await context.addInitScript(initScript);
-  const cookie = await sessionCookie(server, { siteId: SITE, accountId: member.accountId });
+  const cookie = await sessionCookie(suite.server, { siteId: SITE, accountId: member.accountId });
   await context.addCookies([{ name: cookie.name, value: cookie.value, url: origin }]);
   const page = await context.newPage();
   await page.goto(origin + pathname);
@@ -76,25 +68,25 @@ describe("likes and matches between two members", () => {
     await expectAccessible(annaPage);
     await annaPage.keyboard.press("Escape");
     await modal.waitFor({ state: "hidden" });
-    const stored = await server.store.db.selectFrom("likes").select(["liker_id", "source"]).where("liker_id", "=", anna.profileId).executeTakeFirstOrThrow();
+    const stored = await suite.server.store.db.selectFrom("likes").select(["liker_id", "source"]).where("liker_id", "=", anna.profileId).executeTakeFirstOrThrow();
     expect(stored).toEqual({ liker_id: anna.profileId, source: "card" });
 
     await annaPage.getByRole("link", { name: new RegExp(t("likes:tabs.matches")) }).click();
     await annaPage.waitForURL(/\/likes\/matches$/);
     await card(annaPage, "Bram").waitFor();
-    await bramPage.goto(server.origin(SITE) + "/likes/matches");
+    await bramPage.goto(suite.server.origin(SITE) + "/likes/matches");
     await card(bramPage, "Anna").waitFor();
     // Bram completed nothing: no modal for him.
     expect(await bramPage.getByRole("dialog").count()).toBe(0);
 
     // Opening Bram's profile from the list clears its like_new, and the badge with it.
-    await annaPage.goto(server.origin(SITE) + "/likes");
+    await annaPage.goto(suite.server.origin(SITE) + "/likes");
     expect(await likesBadge(annaPage).textContent()).toBe("1");
     await card(annaPage, "Bram").getByRole("link").click();
     await annaPage.waitForURL(new RegExp(`/likes/m/${bram.profileId}$`));
     await expect.poll(() => likesBadge(annaPage).count()).toBe(0);
     await expect.poll(() => annaPage.title()).not.toMatch(/^\(/);
-    const seen = await server.store.db.selectFrom("likes").select("seen_at").where("liker_id", "=", bram.profileId).executeTakeFirstOrThrow();
+    const seen = await suite.server.store.db.selectFrom("likes").select("seen_at").where("liker_id", "=", bram.profileId).executeTakeFirstOrThrow();
     expect(seen.seen_at).not.toBeNull();
     const api = await annaPage.evaluate(() => fetch("/api/likes.php").then((response) => response.json()));
     expect(api).toMatchObject({ profiles: [{ id: bram.profileId }], liked_by: [{ id: bram.profileId, like_new: false }] });
@@ -122,7 +114,7 @@ describe("likes and matches between two members", () => {
     await page.waitForURL((url) => !url.searchParams.has("t") && url.searchParams.get("utm") === "x");
     const modal = page.getByRole("dialog");
     await modal.waitFor({ timeout: 5_000 });
-    const liker = await server.store.db.selectFrom("likes").innerJoin("profiles", "profiles.id", "likes.liker_id").select(["profiles.id", "profiles.name", "profiles.account_id", "likes.source"]).where("likes.liked_id", "=", eef.profileId).executeTakeFirstOrThrow();
+    const liker = await suite.server.store.db.selectFrom("likes").innerJoin("profiles", "profiles.id", "likes.liker_id").select(["profiles.id", "profiles.name", "profiles.account_id", "likes.source"]).where("likes.liked_id", "=", eef.profileId).executeTakeFirstOrThrow();
     expect(liker).toMatchObject({ account_id: null, source: "auto" });
     await modal.getByRole("heading", { name: t("likes:likeModal.title", { name: liker.name }) }).waitFor();
     // 500 ms later the list under the modal has reloaded with the new like.
@@ -158,13 +150,13 @@ describe("likes and matches between two members", () => {
 
   it("a paying member has credits with the badge rules instead of get-premium", async () => {
     const gert = await person("Gert", "male");
-    await server.store.db.updateTable("accounts").set({ paid_user: true, credits: 0 }).where("id", "=", gert.accountId).execute();
+    await suite.server.store.db.updateTable("accounts").set({ paid_user: true, credits: 0 }).where("id", "=", gert.accountId).execute();
     const page = await signedIn(gert, "/members");
     const credits = page.getByRole("link", { name: new RegExp(`^${t("common:nav.credits")}`) });
     await credits.waitFor();
     expect(await page.getByRole("link", { name: new RegExp(`^${t("common:nav.premium")}`) }).count()).toBe(0);
     expect(await page.locator('[data-badge="credits"]').textContent()).toBe("0");
-    await server.store.db.updateTable("accounts").set({ credits: 25 }).where("id", "=", gert.accountId).execute();
+    await suite.server.store.db.updateTable("accounts").set({ credits: 25 }).where("id", "=", gert.accountId).execute();
     await page.reload();
     await credits.waitFor();
     expect(await page.locator('[data-badge="credits"]').count()).toBe(0);
@@ -173,7 +165,7 @@ describe("likes and matches between two members", () => {
   it("in installed-app mode: the back button on the routes of §2, and the app badge", async () => {
     const ines = await person("Ines", "female");
     const jelle = await person("Jelle", "male");
-    await server.store.db.insertInto("likes").values({ liker_id: jelle.profileId, liked_id: ines.profileId }).execute();
+    await suite.server.store.db.insertInto("likes").values({ liker_id: jelle.profileId, liked_id: ines.profileId }).execute();
     const page = await signedIn(ines, "/members", PHONE, () => {
       const real = window.matchMedia.bind(window);
       window.matchMedia = (query: string) =>
@@ -186,7 +178,7 @@ describe("likes and matches between two members", () => {
     await expect.poll(() => page.evaluate(() => (window as unknown as { appBadge?: number }).appBadge)).toBe(1);
     expect(await back.count()).toBe(0);
 
-    await page.goto(server.origin(SITE) + `/likes/m/${jelle.profileId}`);
+    await page.goto(suite.server.origin(SITE) + `/likes/m/${jelle.profileId}`);
     await back.waitFor();
     // Opening the profile cleared the like: the app badge follows.
     await expect.poll(() => page.evaluate(() => (window as unknown as { appBadge?: number }).appBadge)).toBe(0);
@@ -197,11 +189,11 @@ describe("likes and matches between two members", () => {
 
   it("pages a long likes list, newest first", async () => {
     const karin = await person("Karin", "female");
-    const site = server.sites.all().find((candidate) => candidate.id === SITE)!;
+    const site = suite.server.sites.all().find((candidate) => candidate.id === SITE)!;
     const demo: { id: number }[] = [];
-    for (let index = 0; index < 50; index += 1) demo.push({ id: await addProfile(server.store, site, { name: `Liker ${index}`, gender: "male" }) });
+    for (let index = 0; index < 50; index += 1) demo.push({ id: await addProfile(suite.server.store, site, { name: `Liker ${index}`, gender: "male" }) });
     const start = Date.UTC(2026, 10, 1);
-    await server.store.db
+    await suite.server.store.db
       .insertInto("likes")
       .values(demo.map(({ id }, index) => ({ liker_id: id, liked_id: karin.profileId, created_at: new Date(start + index * 60_000) })))
       .execute();

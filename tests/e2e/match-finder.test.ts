@@ -1,35 +1,24 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createMember, sessionCookie } from "../support/accounts";
-import { DESKTOP, launchChromium, PHONE, returningVisitor } from "../support/browser";
+import { DESKTOP, PHONE, returningVisitor } from "../support/browser";
+import { browserSuite } from "../support/browser-suite";
 import { expectAccessible } from "../support/page-checks";
 import { text } from "../support/catalog";
-import { startTestServer, type TestServer } from "../support/test-server";
 
 /** A straight Dutch brand: its members look for the other gender. */
 const BRAND = { id: "flirt-nl", language: "nl", country: "NL" };
 const t = (key: string, values?: Record<string, string | number>) => text(BRAND.language, key, values);
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = browserSuite();
 
 type Visit = { viewport?: typeof PHONE; javaScriptEnabled?: boolean; siteId?: string };
 
 /** The match finder of a member signed in by a session made directly (signing in has its own tests). */
 async function asMember(member: { accountId: number }, { viewport = DESKTOP, javaScriptEnabled = true, siteId = BRAND.id }: Visit = {}): Promise<Page> {
-  const origin = server.origin(siteId);
-  const context = await returningVisitor(browser, origin, { viewport, country: BRAND.country, javaScriptEnabled });
-  const cookie = await sessionCookie(server, { siteId, accountId: member.accountId });
+  const origin = suite.server.origin(siteId);
+  const context = await returningVisitor(suite.browser, origin, { viewport, country: BRAND.country, javaScriptEnabled });
+  const cookie = await sessionCookie(suite.server, { siteId, accountId: member.accountId });
   await context.addCookies([{ name: cookie.name, value: cookie.value, url: origin }]);
   const page = await context.newPage();
   await page.goto(`${origin}/match-finder`);
@@ -38,8 +27,8 @@ async function asMember(member: { accountId: number }, { viewport = DESKTOP, jav
 
 /** A member with the labels ranking reads. */
 async function member(name: string, labels: { gender: "male" | "female"; interests: string[]; region?: string }) {
-  const created = await createMember(server, { siteId: BRAND.id, name });
-  await server.store.db
+  const created = await createMember(suite.server, { siteId: BRAND.id, name });
+  await suite.server.store.db
     .updateTable("profiles")
     .set({ gender: labels.gender, sexuality: "hetero", interests: labels.interests, region: labels.region ?? null })
     .where("id", "=", created.profileId)
@@ -107,7 +96,7 @@ describe("match finder on flirt-nl (nl)", () => {
   });
 
   it("asks a member without interests or location to add them, and offers search when nothing fits", async () => {
-    const newcomer = await createMember(server, { siteId: "gay-uk", name: "Newcomer" });
+    const newcomer = await createMember(suite.server, { siteId: "gay-uk", name: "Newcomer" });
     const page = await asMember(newcomer, { siteId: "gay-uk", viewport: PHONE });
     const en = (key: string) => text("en", key);
     await page.getByText(en("matchfinder:hint.both")).waitFor();
@@ -118,9 +107,9 @@ describe("match finder on flirt-nl (nl)", () => {
   });
 
   it("sends a visitor to the login first", async () => {
-    const context = await returningVisitor(browser, server.origin(BRAND.id));
+    const context = await returningVisitor(suite.browser, suite.server.origin(BRAND.id));
     const page = await context.newPage();
-    await page.goto(`${server.origin(BRAND.id)}/match-finder`);
+    await page.goto(`${suite.server.origin(BRAND.id)}/match-finder`);
     await page.waitForURL(/\/login\?redirectTo=%2Fmatch-finder/);
   });
 });

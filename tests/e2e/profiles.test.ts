@@ -1,12 +1,12 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { addPhoto } from "../../server/photos/photos";
 import { createMember, sessionCookie } from "../support/accounts";
-import { DESKTOP, hydrated, launchChromium, PHONE, returningVisitor } from "../support/browser";
+import { DESKTOP, hydrated, PHONE, returningVisitor } from "../support/browser";
+import { browserSuite } from "../support/browser-suite";
 import { expectAccessible, expectFitsPhone } from "../support/page-checks";
 import { text } from "../support/catalog";
-import { startTestServer, type TestServer } from "../support/test-server";
 
 type Brand = { id: string; language: string; country: string; gender: "male" | "female"; sexuality: string };
 
@@ -16,26 +16,15 @@ const BRANDS: Brand[] = [
   { id: "gay-uk", language: "en", country: "GB", gender: "male", sexuality: "gay" },
 ];
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = browserSuite();
 
 type Visit = { viewport?: typeof PHONE; geolocation?: { latitude: number; longitude: number } };
 
 /** A page of a member signed in by a session made directly (signing in has its own tests). */
 async function asMember(brand: Brand, member: { accountId: number }, pathname: string, options: Visit = {}): Promise<Page> {
-  const origin = server.origin(brand.id);
-  const context = await returningVisitor(browser, origin, { viewport: options.viewport ?? DESKTOP, country: brand.country, geolocation: options.geolocation });
-  const cookie = await sessionCookie(server, { siteId: brand.id, accountId: member.accountId });
+  const origin = suite.server.origin(brand.id);
+  const context = await returningVisitor(suite.browser, origin, { viewport: options.viewport ?? DESKTOP, country: brand.country, geolocation: options.geolocation });
+  const cookie = await sessionCookie(suite.server, { siteId: brand.id, accountId: member.accountId });
   await context.addCookies([{ name: cookie.name, value: cookie.value, url: origin }]);
   const page = await context.newPage();
   await page.goto(origin + pathname);
@@ -45,8 +34,8 @@ async function asMember(brand: Brand, member: { accountId: number }, pathname: s
 
 /** A member of the brand's niche, so its search shows them. */
 async function nicheMember(brand: Brand, name: string) {
-  const member = await createMember(server, { siteId: brand.id, name });
-  await server.store.db.updateTable("profiles").set({ gender: brand.gender, sexuality: brand.sexuality as "gay" }).where("id", "=", member.profileId).execute();
+  const member = await createMember(suite.server, { siteId: brand.id, name });
+  await suite.server.store.db.updateTable("profiles").set({ gender: brand.gender, sexuality: brand.sexuality as "gay" }).where("id", "=", member.profileId).execute();
   return member;
 }
 
@@ -59,7 +48,7 @@ describe.each(BRANDS)("profiles on $id ($language)", (brand) => {
   const t = (key: string, values?: Record<string, string | number>) => text(brand.language, key, values);
 
   it("edits a profile, and another member finds it in search and reads it", async () => {
-    const owner = await createMember(server, { siteId: brand.id, name: "Editor" });
+    const owner = await createMember(suite.server, { siteId: brand.id, name: "Editor" });
     const page = await asMember(brand, owner, "/profile");
     await page.getByLabel(t("members:labels.name"), { exact: true }).fill(`Robin${brand.language}`);
     await page.getByLabel(t("members:labels.gender"), { exact: true }).selectOption(brand.gender);
@@ -72,7 +61,7 @@ describe.each(BRANDS)("profiles on $id ($language)", (brand) => {
     await shown(page, t("members:edit.saved"));
 
     // Someone else finds the profile and reads its labels in their own language.
-    const viewer = await createMember(server, { siteId: brand.id, name: "Seeker" });
+    const viewer = await createMember(suite.server, { siteId: brand.id, name: "Seeker" });
     const search = await asMember(brand, viewer, `/members?gender=${brand.gender}`);
     await search.getByRole("link", { name: new RegExp(`Robin${brand.language}`) }).click();
     await shown(search, "Loves long walks and good coffee.");
@@ -82,12 +71,12 @@ describe.each(BRANDS)("profiles on $id ($language)", (brand) => {
     await expectAccessible(search);
 
     // The filters are remembered for the next visit.
-    await search.goto(`${server.origin(brand.id)}/members`);
+    await search.goto(`${suite.server.origin(brand.id)}/members`);
     expect(await search.getByLabel(t("members:search.gender")).inputValue()).toBe(brand.gender);
   });
 
   it("uploads photos up to the free limit, then shows the limit message; a bad file gets a clear message", async () => {
-    const member = await createMember(server, { siteId: brand.id, name: "Uploader" });
+    const member = await createMember(suite.server, { siteId: brand.id, name: "Uploader" });
     const page = await asMember(brand, member, "/profile", { viewport: PHONE });
     const input = page.locator('input[type="file"][name="photo"]');
     await input.setInputFiles({ name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("this is not a picture") });
@@ -102,18 +91,18 @@ describe.each(BRANDS)("profiles on $id ($language)", (brand) => {
     expect(await page.locator('input[type="file"]').count()).toBe(0);
     await expectAccessible(page);
     await expectFitsPhone(page);
-    const rows = await server.store.db.selectFrom("photos").select("status").where("profile_id", "=", member.profileId).execute();
+    const rows = await suite.server.store.db.selectFrom("photos").select("status").where("profile_id", "=", member.profileId).execute();
     expect(rows.map((row) => row.status)).toEqual(["active", "active", "active"]);
   });
 
   it("shows a free viewer the first photo and the premium prompt; a premium viewer sees all", async () => {
     const owner = await nicheMember(brand, "Pictured");
-    const site = server.sites.byId(brand.id)!;
+    const site = suite.server.sites.byId(brand.id)!;
     for (let i = 0; i < 3; i += 1) {
-      const added = await addPhoto({ db: server.store.db, storage: server.services.photos, site, profileId: owner.profileId, accountId: owner.accountId, bytes: await image(60 * i) });
+      const added = await addPhoto({ db: suite.server.store.db, storage: suite.server.services.photos, site, profileId: owner.profileId, accountId: owner.accountId, bytes: await image(60 * i) });
       expect(added.ok).toBe(true);
     }
-    const viewer = await createMember(server, { siteId: brand.id, name: "Free" });
+    const viewer = await createMember(suite.server, { siteId: brand.id, name: "Free" });
     const page = await asMember(brand, viewer, `/members/${owner.profileId}`, { viewport: PHONE });
     await shown(page, t("members:profile.premiumPhotos_other", { count: 2 }));
     await shown(page, t("members:profile.photoCount_other", { count: 3 }));
@@ -123,10 +112,10 @@ describe.each(BRANDS)("profiles on $id ($language)", (brand) => {
     await expectFitsPhone(page);
 
     // The likes list opens the same screen (§2 likes-m-id).
-    await page.goto(`${server.origin(brand.id)}/likes/m/${owner.profileId}`);
+    await page.goto(`${suite.server.origin(brand.id)}/likes/m/${owner.profileId}`);
     await shown(page, t("members:profile.premiumPhotos_other", { count: 2 }));
 
-    await server.store.db.updateTable("accounts").set({ paid_user: true }).where("id", "=", viewer.accountId).execute();
+    await suite.server.store.db.updateTable("accounts").set({ paid_user: true }).where("id", "=", viewer.accountId).execute();
     await page.reload();
     await page.locator("main img").nth(2).waitFor();
     expect(await page.getByText(t("members:profile.premiumPhotos_other", { count: 2 })).count()).toBe(0);
@@ -141,19 +130,19 @@ describe.each(BRANDS)("profiles on $id ($language)", (brand) => {
 
     const other = await asMember(brand, blocked, `/members?gender=${brand.gender}`);
     expect(await other.getByRole("link", { name: new RegExp(`Blocker${brand.language}`) }).count()).toBe(0);
-    await other.goto(`${server.origin(brand.id)}/members/${blocker.profileId}`);
+    await other.goto(`${suite.server.origin(brand.id)}/members/${blocker.profileId}`);
     await shown(other, t("members:blocked.byThem"));
     expect(await other.getByRole("link", { name: t("members:profile.message") }).count()).toBe(0);
     await expectAccessible(other);
 
-    await page.goto(`${server.origin(brand.id)}/members?gender=${brand.gender}`);
+    await page.goto(`${suite.server.origin(brand.id)}/members?gender=${brand.gender}`);
     expect(await page.getByRole("link", { name: new RegExp(`Blocked${brand.language}`) }).count()).toBe(0);
 
     // The blocker's profile page lists the block and lifts it.
-    await page.goto(`${server.origin(brand.id)}/profile`);
+    await page.goto(`${suite.server.origin(brand.id)}/profile`);
     await page.getByRole("button", { name: t("members:profile.unblock") }).click();
     await page.getByRole("button", { name: t("members:profile.unblock") }).waitFor({ state: "detached" });
-    await page.goto(`${server.origin(brand.id)}/members?gender=${brand.gender}`);
+    await page.goto(`${suite.server.origin(brand.id)}/members?gender=${brand.gender}`);
     await page.getByRole("link", { name: new RegExp(`Blocked${brand.language}`) }).first().waitFor();
   });
 });
@@ -163,27 +152,27 @@ describe("location and reports on flirt-nl", () => {
   const t = (key: string, values?: Record<string, string | number>) => text(brand.language, key, values);
 
   it("fills country, region and city from the browser's position", async () => {
-    const member = await createMember(server, { siteId: brand.id, name: "Locator" });
+    const member = await createMember(suite.server, { siteId: brand.id, name: "Locator" });
     const page = await asMember(brand, member, "/profile", { viewport: PHONE, geolocation: { latitude: 52.3731, longitude: 4.8922 } });
     await page.getByRole("button", { name: t("members:geolocation.button") }).click();
     await shown(page, t("members:geolocation.found"));
     expect(await page.getByLabel(t("members:labels.city"), { exact: true }).inputValue()).toBe("Amsterdam");
     expect(await page.getByLabel(t("members:region_label.province"), { exact: true }).inputValue()).toBe("NH");
-    const stored = await server.store.db.selectFrom("profiles").select(["geolocation", "city", "region"]).where("id", "=", member.profileId).executeTakeFirstOrThrow();
+    const stored = await suite.server.store.db.selectFrom("profiles").select(["geolocation", "city", "region"]).where("id", "=", member.profileId).executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ city: "Amsterdam", region: "NH", geolocation: { lat: 52.373, lon: 4.892 } });
   });
 
   it("stores a failed location as false and says so", async () => {
-    const member = await createMember(server, { siteId: brand.id, name: "Nowhere" });
+    const member = await createMember(suite.server, { siteId: brand.id, name: "Nowhere" });
     const page = await asMember(brand, member, "/profile");
     await page.getByRole("button", { name: t("members:geolocation.button") }).click();
     await shown(page, t("members:geolocation.denied"));
-    await expect.poll(async () => (await server.store.db.selectFrom("profiles").select("geolocation").where("id", "=", member.profileId).executeTakeFirstOrThrow()).geolocation).toBe(false);
+    await expect.poll(async () => (await suite.server.store.db.selectFrom("profiles").select("geolocation").where("id", "=", member.profileId).executeTakeFirstOrThrow()).geolocation).toBe(false);
   });
 
   it("reports a profile from its page; the complaint is stored for support", async () => {
     const reported = await nicheMember(brand, "Reported");
-    const reporter = await createMember(server, { siteId: brand.id, name: "Reporter" });
+    const reporter = await createMember(suite.server, { siteId: brand.id, name: "Reporter" });
     const page = await asMember(brand, reporter, `/members/${reported.profileId}`, { viewport: PHONE });
     await page.getByRole("link", { name: t("members:profile.report") }).click();
     await page.waitForURL(/\/complaints\?profile=/);
@@ -193,13 +182,13 @@ describe("location and reports on flirt-nl", () => {
     await page.locator("select[name=reason]").selectOption("fake_profile");
     await page.locator("textarea[name=message]").fill("These photos belong to a model, not to this member.");
     await page.locator("form button[type=submit]").last().click();
-    await expect.poll(async () => server.store.db.selectFrom("complaints").select(["reason", "profile_id"]).where("profile_id", "=", reported.profileId).execute()).toEqual([
+    await expect.poll(async () => suite.server.store.db.selectFrom("complaints").select(["reason", "profile_id"]).where("profile_id", "=", reported.profileId).execute()).toEqual([
       { reason: "fake_profile", profile_id: reported.profileId },
     ]);
   });
 
   it("search is accessible and fits a phone", async () => {
-    const member = await createMember(server, { siteId: brand.id, name: "Phone" });
+    const member = await createMember(suite.server, { siteId: brand.id, name: "Phone" });
     const page = await asMember(brand, member, "/members", { viewport: PHONE });
     await shown(page, t("members:search.title"));
     await expectAccessible(page);

@@ -1,41 +1,31 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { likeProfile } from "../../server/likes/likes";
 import { createMember, sessionCookie } from "../support/accounts";
-import { DESKTOP, launchChromium, PHONE, returningVisitor } from "../support/browser";
+import { DESKTOP, PHONE, returningVisitor } from "../support/browser";
+import { browserSuite } from "../support/browser-suite";
 import { expectAccessible } from "../support/page-checks";
 import { text } from "../support/catalog";
-import { requestAs, startTestServer, type TestServer } from "../support/test-server";
+import { requestAs } from "../support/test-server";
 
 const SITE = "flirt-nl";
 const t = (key: string, values?: Record<string, string | number>) => text("nl", key, values);
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = browserSuite();
 
 /** A straight man of the brand: the game deals him women. */
 async function swiper(name: string) {
-  const member = await createMember(server, { siteId: SITE, name });
-  await server.store.db.updateTable("profiles").set({ gender: "male", sexuality: "hetero", status: "active" }).where("id", "=", member.profileId).execute();
+  const member = await createMember(suite.server, { siteId: SITE, name });
+  await suite.server.store.db.updateTable("profiles").set({ gender: "male", sexuality: "hetero", status: "active" }).where("id", "=", member.profileId).execute();
   return member;
 }
 
 /** Women of the brand's pool, newest last, so the last one made is dealt first. */
 async function women(names: string[]): Promise<number[]> {
-  const site = server.sites.byId(SITE)!;
+  const site = suite.server.sites.byId(SITE)!;
   const ids: number[] = [];
   for (const name of names) {
-    const row = await server.store.db
+    const row = await suite.server.store.db
       .insertInto("profiles")
       .values({ site_id: site.id, pool: site.pool, name, country: "NL", date_of_birth: "1992-05-05", status: "active", gender: "female", sexuality: "hetero" })
       .returning("id")
@@ -46,9 +36,9 @@ async function women(names: string[]): Promise<number[]> {
 }
 
 async function play(member: { accountId: number }, { viewport = DESKTOP, javaScriptEnabled = true } = {}): Promise<Page> {
-  const origin = server.origin(SITE);
-  const context = await returningVisitor(browser, origin, { viewport, country: "NL", javaScriptEnabled });
-  const cookie = await sessionCookie(server, { siteId: SITE, accountId: member.accountId });
+  const origin = suite.server.origin(SITE);
+  const context = await returningVisitor(suite.browser, origin, { viewport, country: "NL", javaScriptEnabled });
+  const cookie = await sessionCookie(suite.server, { siteId: SITE, accountId: member.accountId });
   await context.addCookies([{ name: cookie.name, value: cookie.value, url: origin }]);
   const page = await context.newPage();
   await page.goto(`${origin}/swipe-game`);
@@ -114,21 +104,21 @@ describe("swipe game", () => {
     await expectAccessible(page);
     await expectNoSidewaysScroll(page, PHONE.width);
 
-    const stored = await server.store.db
+    const stored = await suite.server.store.db
       .selectFrom("likes")
       .innerJoin("profiles", "profiles.id", "likes.liked_id")
       .select("profiles.name")
       .where("liker_id", "=", member.profileId)
       .execute();
     expect(stored.map((row) => row.name).sort()).toEqual(liked.sort());
-    const passes = await server.store.db.selectFrom("swipe_passes").select("passed_id").where("profile_id", "=", member.profileId).execute();
+    const passes = await suite.server.store.db.selectFrom("swipe_passes").select("passed_id").where("profile_id", "=", member.profileId).execute();
     expect(passes).toHaveLength(1);
   });
 
   it("opens the match modal when the other already liked the member", async () => {
     const member = await swiper("Matcher");
     const [admirer] = await women(["Zoë"]);
-    await likeProfile(server.store.db, { pool: server.sites.byId(SITE)!.pool, likerId: admirer!, likedId: member.profileId });
+    await likeProfile(suite.server.store.db, { pool: suite.server.sites.byId(SITE)!.pool, likerId: admirer!, likedId: member.profileId });
     const page = await play(member);
     expect(await cardName(page)).toBe("Zoë");
     await expectAccessible(page);
@@ -143,7 +133,7 @@ describe("swipe game", () => {
     await page.keyboard.press("ArrowRight");
     await page.keyboard.press("Escape");
     await modal.waitFor({ state: "hidden" });
-    expect(await server.store.db.selectFrom("likes").select("liked_id").where("liker_id", "=", member.profileId).execute()).toHaveLength(1);
+    expect(await suite.server.store.db.selectFrom("likes").select("liked_id").where("liker_id", "=", member.profileId).execute()).toHaveLength(1);
   });
 
   it("works without JavaScript, and answers bad input with a clear message", async () => {
@@ -155,25 +145,25 @@ describe("swipe game", () => {
     await page.getByText(t("swipe:announce.liked", { name })).waitFor();
     await page.getByText(t("swipe:likesLeft_other", { count: 3 })).waitFor();
 
-    const cookie = await sessionCookie(server, { siteId: SITE, accountId: member.accountId });
+    const cookie = await sessionCookie(suite.server, { siteId: SITE, accountId: member.accountId });
     const headers = { cookie: cookie.header, "content-type": "application/x-www-form-urlencoded", "accept-language": "nl" };
-    const host = `${SITE}.localhost:${server.port}`;
+    const host = `${SITE}.localhost:${suite.server.port}`;
     for (const body of ["profileId=12", "intent=like&profileId=nope", "intent=dance&profileId=12"]) {
-      const answer = await requestAs(server.port, host, "/swipe-game", headers, { method: "POST", body });
+      const answer = await requestAs(suite.server.port, host, "/swipe-game", headers, { method: "POST", body });
       expect(answer.status).toBe(400);
       expect(answer.body).toContain(t("swipe:announce.invalid"));
     }
-    const unknown = await requestAs(server.port, host, "/swipe-game", headers, { method: "POST", body: "intent=like&profileId=999999999" });
+    const unknown = await requestAs(suite.server.port, host, "/swipe-game", headers, { method: "POST", body: "intent=like&profileId=999999999" });
     expect(unknown.status).toBe(200);
     expect(unknown.body).toContain(t("swipe:announce.unavailable"));
   });
 
   it("shows a friendly empty state with a way to search", async () => {
     const member = await swiper("Done");
-    const pool = server.sites.byId(SITE)!.pool;
-    const everyone = await server.store.db.selectFrom("profiles").select("id").where("pool", "=", pool).where("gender", "=", "female").execute();
+    const pool = suite.server.sites.byId(SITE)!.pool;
+    const everyone = await suite.server.store.db.selectFrom("profiles").select("id").where("pool", "=", pool).where("gender", "=", "female").execute();
     if (everyone.length)
-      await server.store.db
+      await suite.server.store.db
         .insertInto("swipe_passes")
         .values(everyone.map((row) => ({ profile_id: member.profileId, passed_id: row.id })))
         .execute();

@@ -5,7 +5,6 @@ import type { TFunction } from "i18next";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore, type Store } from "../../server/db/database";
 import { migrate } from "../../server/db/migrate";
-import type { Gender, Sexuality } from "../../server/db/schema";
 import { createI18n, loadCatalog } from "../../server/i18n/catalog";
 import { likeProfile } from "../../server/likes/likes";
 import { findMatches, type MatchViewer, type Suggestion } from "../../server/matches/match-finder";
@@ -13,11 +12,10 @@ import { describeReasons, reasonsFor } from "../../server/matches/reasons";
 import { blockProfile } from "../../server/profiles/blocks";
 import { loadOwnProfile } from "../../server/profiles/profile";
 import type { SearchFilters } from "../../server/search/search";
-import { parseSiteFile } from "../../server/sites/load";
 import type { Site } from "../../server/sites/schema";
 import { countryNamer } from "../../app/lib/profiles.server";
 import { freshDatabaseUrl } from "../support/databases";
-import { siteFile } from "../support/site-fixtures";
+import { addProfile as addFixtureProfile, addSite as addFixtureSite, type NewProfile } from "../support/store-fixtures";
 
 const TODAY = "2026-11-22";
 const WOMEN_25_45: SearchFilters = { gender: "female", min_age: 25, max_age: 45 };
@@ -25,17 +23,6 @@ const AMSTERDAM = { lat: 52.3731, lon: 4.8922 };
 const HAARLEM = { lat: 52.3874, lon: 4.6462 };
 const UTRECHT = { lat: 52.0907, lon: 5.1214 };
 
-type NewProfile = {
-  name: string;
-  gender?: Gender;
-  sexuality?: Sexuality;
-  born?: string;
-  country?: string;
-  region?: string | null;
-  interests?: string[];
-  geolocation?: { lat: number; lon: number } | false;
-  invisible?: boolean;
-};
 
 let store: Store;
 let drop: () => Promise<void>;
@@ -56,35 +43,9 @@ afterAll(async () => {
 });
 
 /** A brand of its own per test, so no test sees another's members. */
-async function addSite(overrides: Record<string, unknown> = {}): Promise<Site> {
-  const id = `matches-${(siteCount += 1)}`;
-  const site = parseSiteFile(`sites/${id}.json`, JSON.stringify(siteFile({ name: id, domains: [`${id}.example`], countries: ["NL", "BE"], ...overrides }))).site;
-  if (!site) throw new Error(`site ${id} does not parse`);
-  await store.db.insertInto("sites").values({ id, pool: site.pool, name: id }).execute();
-  return site;
-}
+const addSite = (overrides: Record<string, unknown> = {}): Promise<Site> => addFixtureSite(store, `matches-${(siteCount += 1)}`, overrides);
 
-async function addProfile(site: Site, profile: NewProfile): Promise<number> {
-  const row = await store.db
-    .insertInto("profiles")
-    .values({
-      site_id: site.id,
-      pool: site.pool,
-      name: profile.name,
-      country: profile.country ?? "NL",
-      region: profile.region === undefined ? null : profile.region,
-      date_of_birth: profile.born ?? "1990-06-01",
-      status: "active",
-      gender: profile.gender ?? "female",
-      sexuality: profile.sexuality ?? "hetero",
-      interests: profile.interests ?? [],
-      geolocation: profile.geolocation === undefined ? null : JSON.stringify(profile.geolocation),
-      invisible: profile.invisible ?? false,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const addProfile = (site: Site, profile: NewProfile): Promise<number> => addFixtureProfile(store, site, { born: "1990-06-01", ...profile });
 
 /** A straight man of 36 (on TODAY) who likes the outdoors and lives in Noord-Holland. */
 async function addViewer(site: Site, labels: Partial<NewProfile> = {}): Promise<MatchViewer> {

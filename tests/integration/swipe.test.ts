@@ -4,14 +4,12 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore, type Store } from "../../server/db/database";
 import { migrate } from "../../server/db/migrate";
-import type { Gender, Sexuality } from "../../server/db/schema";
 import { likeProfile } from "../../server/likes/likes";
 import { dealSwipeCards, memberDay, SWIPE_LIKES_PER_DAY, swipeLike, swipeLikesLeft, swipePass, type Swiper } from "../../server/likes/swipe";
 import { blockProfile } from "../../server/profiles/blocks";
-import { parseSiteFile } from "../../server/sites/load";
 import type { Site } from "../../server/sites/schema";
 import { freshDatabaseUrl } from "../support/databases";
-import { siteFile } from "../support/site-fixtures";
+import { addProfile as addFixtureProfile, addSite, type NewProfile } from "../support/store-fixtures";
 
 // 10:00 in Amsterdam (CET, UTC+1) on an ordinary Tuesday.
 const NOW = new Date("2026-03-10T09:00:00Z");
@@ -34,44 +32,9 @@ afterAll(async () => {
 });
 
 /** A brand of its own for each test, so no test sees another's profiles. */
-async function freshSite(): Promise<Site> {
-  siteCount += 1;
-  const id = `swipe-${siteCount}`;
-  const site = parseSiteFile(`sites/${id}.json`, JSON.stringify(siteFile({ name: id, domains: [`${id}.example`], countries: ["NL", "BE"] }))).site;
-  if (!site) throw new Error(`site ${id} does not parse`);
-  await store.db.insertInto("sites").values({ id, pool: site.pool, name: id }).execute();
-  return site;
-}
+const freshSite = (): Promise<Site> => addSite(store, `swipe-${(siteCount += 1)}`);
 
-type NewProfile = { name: string; gender?: Gender; sexuality?: Sexuality; invisible?: boolean; createdAt?: string; photo?: boolean };
-
-async function addProfile(site: Site, profile: NewProfile): Promise<number> {
-  const { id } = await store.db
-    .insertInto("profiles")
-    .values({
-      site_id: site.id,
-      pool: site.pool,
-      name: profile.name,
-      country: "NL",
-      date_of_birth: "1990-01-01",
-      status: "active",
-      gender: profile.gender ?? "female",
-      sexuality: profile.sexuality ?? "hetero",
-      invisible: profile.invisible ?? false,
-      created_at: profile.createdAt ?? new Date().toISOString(),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  if (profile.photo) {
-    const photo = await store.db
-      .insertInto("photos")
-      .values({ profile_id: id, filename: `${site.id}/${id}.webp`, thumb_filename: `${site.id}/${id}-thumb.webp`, width: 800, height: 800, status: "active" })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await store.db.updateTable("profiles").set({ main_photo_id: photo.id }).where("id", "=", id).execute();
-  }
-  return id;
-}
+const addProfile = (site: Site, profile: NewProfile): Promise<number> => addFixtureProfile(store, site, profile);
 
 /** A straight man of the Netherlands playing the game; he is dealt women. */
 async function addSwiper(site: Site, { paidUser = false } = {}): Promise<Swiper> {

@@ -21,9 +21,13 @@ export type NewProfile = {
   sexuality?: Sexuality;
   born?: string;
   country?: string;
-  region?: string;
+  region?: string | null;
+  interests?: string[];
+  geolocation?: { lat: number; lon: number } | false;
   invisible?: boolean;
   createdAt?: string;
+  /** Give the profile an active main photo. */
+  photo?: boolean;
 };
 
 export async function addProfile(store: Store, site: Site, profile: NewProfile): Promise<number> {
@@ -39,10 +43,20 @@ export async function addProfile(store: Store, site: Site, profile: NewProfile):
       status: profile.status ?? "active",
       gender: profile.gender ?? "female",
       sexuality: profile.sexuality ?? "hetero",
+      interests: profile.interests ?? [],
+      geolocation: profile.geolocation === undefined ? null : JSON.stringify(profile.geolocation),
       invisible: profile.invisible ?? false,
       created_at: profile.createdAt ?? new Date().toISOString(),
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  if (profile.photo) {
+    const photo = await store.db
+      .insertInto("photos")
+      .values({ profile_id: row.id, filename: `${site.id}/${row.id}.webp`, thumb_filename: `${site.id}/${row.id}-thumb.webp`, width: 800, height: 800, status: "active" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await store.db.updateTable("profiles").set({ main_photo_id: photo.id }).where("id", "=", row.id).execute();
+  }
   return row.id;
 }

@@ -37,8 +37,10 @@ export function MemberNav() {
   const { t } = useTranslation();
   const { member } = useMemberStatus();
   if (!member) return null;
-  const unread = countBadge(member.unreadMessages);
-  const newLikes = countBadge(member.newLikes);
+  const counted = (count: number, label: string): Badge | undefined => {
+    const text = countBadge(count);
+    return text === undefined ? undefined : { text, tone: "count", label };
+  };
   const credits = member.paidUser ? creditsBadge(member.credits) : undefined;
   return (
     <ul className={styles.links}>
@@ -47,30 +49,9 @@ export function MemberNav() {
         to="/chats"
         icon="messages"
         label={t("nav.messages")}
-        badge={
-          unread === undefined
-            ? undefined
-            : {
-                text: unread,
-                tone: "count",
-                label: t("nav.unread", { count: member.unreadMessages }),
-              }
-        }
+        badge={counted(member.unreadMessages, t("nav.unread", { count: member.unreadMessages }))}
       />
-      <NavItem
-        to="/likes"
-        icon="likes"
-        label={t("nav.likes")}
-        badge={
-          newLikes === undefined
-            ? undefined
-            : {
-                text: newLikes,
-                tone: "count",
-                label: t("nav.newLikes", { count: member.newLikes }),
-              }
-        }
-      />
+      <NavItem to="/likes" icon="likes" label={t("nav.likes")} badge={counted(member.newLikes, t("nav.newLikes", { count: member.newLikes }))} />
       {member.paidUser ? (
         <NavItem
           to="/credits"
