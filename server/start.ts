@@ -5,6 +5,7 @@ import { createAccountLimits } from "./accounts/limits";
 import { sessionSecrets } from "./accounts/secrets";
 import { createSessions } from "./accounts/sessions";
 import { openBus } from "./bus";
+import { createLiveHub } from "./chat/live";
 import { openStore } from "./db/database";
 import { migrate } from "./db/migrate";
 import { readEnv, type Env } from "./env";
@@ -58,7 +59,8 @@ export async function startServer({ build, clientDir, devMiddleware, env = readE
     const local = sites.all().filter((site) => site.cdn_prefix.startsWith("/")).map((site) => site.id);
     if (local.length > 0) log.warn({ sites: local }, "photos go to S3_BUCKET, but these brands' cdn_prefix still points at this server");
   }
-  const services = { store, bus, i18n, log, sites, sessions, limits: createAccountLimits(bus), mailer, photos, vapid, dataDir: env.DATA_DIR, production };
+  const live = createLiveHub({ bus, db: store.db, log });
+  const services = { store, bus, live, i18n, log, sites, sessions, limits: createAccountLimits(bus), mailer, photos, vapid, dataDir: env.DATA_DIR, production };
   const app = createHttpApp({ env, services, resources, build, clientDir, devMiddleware });
 
   const server = app.listen(env.PORT, env.HOST);
@@ -71,6 +73,8 @@ export async function startServer({ build, clientDir, devMiddleware, env = readE
     (stopping ??= (async () => {
       sites.close();
       clearInterval(housekeeping);
+      // Event streams never end by themselves: the hub ends them, so the server can close.
+      live.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await mailer.stop();
       await bus.close();

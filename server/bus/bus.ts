@@ -18,6 +18,11 @@ export interface Bus {
   readonly kind: "memory" | "redis";
   publish(channel: string, message: unknown): Promise<void>;
   subscribe(channel: string, handler: (message: unknown) => void): Promise<Unsubscribe>;
+  /**
+   * Runs `listener` each time the subscriptions are back after a lost connection: whatever was
+   * published meanwhile never arrived, so listeners catch up from the store.
+   */
+  onReconnect(listener: () => void): () => void;
   cacheGet<T>(key: string): Promise<T | undefined>;
   cacheSet(key: string, value: unknown, ttlSeconds: number): Promise<void>;
   cacheDelete(key: string): Promise<void>;

@@ -18,6 +18,8 @@ export function createMemoryBus(): Bus {
       events.on(channel, handler);
       return async () => void events.off(channel, handler);
     },
+    // One process never loses its own events.
+    onReconnect: () => () => {},
     async cacheGet<T>(key: string) {
       return cache.get(key)?.value as T | undefined;
     },

@@ -14,6 +14,12 @@ export async function createRedisBus({ url, prefix = "amora:" }: RedisBusOptions
   subscriber.on("error", () => {});
   await Promise.all([commands.connect(), subscriber.connect()]);
 
+  // Connected by now, so every later "ready" is a reconnect; ioredis has subscribed again by then.
+  const reconnectListeners = new Set<() => void>();
+  subscriber.on("ready", () => {
+    for (const listener of reconnectListeners) listener();
+  });
+
   const handlers = new Map<string, Set<(message: unknown) => void>>();
   subscriber.on("message", (channel: string, payload: string) => {
     const set = handlers.get(channel);
@@ -43,6 +49,10 @@ export async function createRedisBus({ url, prefix = "amora:" }: RedisBusOptions
           await subscriber.unsubscribe(key);
         }
       };
+    },
+    onReconnect(listener) {
+      reconnectListeners.add(listener);
+      return () => void reconnectListeners.delete(listener);
     },
     async cacheGet<T>(key: string) {
       const value = await commands.get(prefix + "cache:" + key);

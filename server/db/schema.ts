@@ -16,6 +16,9 @@ export interface Database {
   swipe_passes: SwipePassesTable;
   banner_dismissals: BannerDismissalsTable;
   push_subscriptions: PushSubscriptionsTable;
+  conversations: ConversationsTable;
+  conversation_members: ConversationMembersTable;
+  messages: MessagesTable;
 }
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -194,4 +197,40 @@ export interface MailOutboxTable {
   next_attempt_at: Timestamp;
   sent_at: Date | null;
   last_error: string | null;
+}
+
+export interface ConversationsTable {
+  id: Id;
+  pool: string;
+  started_by: number | null;
+  created_at: Timestamp;
+  last_message_at: Timestamp;
+}
+
+export interface ConversationMembersTable {
+  conversation_id: number;
+  profile_id: number;
+  /** null: the system sender. */
+  other_profile_id: number | null;
+  unread_count: ColumnType<number, number | undefined, number>;
+  read_through: ColumnType<number, number | undefined, number>;
+  cleared_through: ColumnType<number, number | undefined, number>;
+  hidden: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+export type MessageKind = "text" | "image" | "gift" | "system";
+
+export interface MessagesTable {
+  id: Id;
+  conversation_id: number;
+  /** null: the system sender. */
+  sender_id: number | null;
+  kind: MessageKind;
+  body: ColumnType<string, string | undefined, string>;
+  image_filename: string | null;
+  image_thumb_filename: string | null;
+  gift: string | null;
+  client_id: string | null;
+  credits: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
 }

@@ -49,7 +49,8 @@ export function createHttpApp({ env, services, resources, build, clientDir, devM
     res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "not ready", store, bus });
   });
 
-  app.use(compression());
+  // Event streams go out as written: compression would hold events back until a buffer fills.
+  app.use(compression({ filter: (req, res) => !String(res.getHeader("Content-Type")).startsWith("text/event-stream") && compression.filter(req, res) }));
   app.use(
     pinoHttp({
       logger: services.log,

@@ -5,6 +5,7 @@ import type { AccountLimits } from "../accounts/limits";
 import type { Sessions, SignedIn } from "../accounts/sessions";
 import { TRACKING_COOKIE, trackingFromCookie, trackingFromQuery } from "../accounts/tracking";
 import type { Bus } from "../bus";
+import type { LiveHub } from "../chat/live";
 import type { Store } from "../db/database";
 import { todayIn } from "../i18n/dates";
 import { chooseLanguage, visibleLanguages } from "../i18n/locale";
@@ -22,6 +23,8 @@ import { LOCALE_COOKIE, SEARCH_COOKIE, SITE_ENTRY_COOKIE } from "./cookies";
 export type Services = {
   store: Store;
   bus: Bus;
+  /** The event streams of the tabs connected to this instance (chat, counts). */
+  live: LiveHub;
   i18n: i18n;
   log: Logger;
   sites: SiteRegistry;

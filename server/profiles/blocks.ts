@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from "kysely";
+import { deleteConversationsBetween } from "../chat/conversations";
 import type { Database } from "../db/schema";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -20,8 +21,8 @@ export async function blockBetween(db: Db, { viewerId, profileId }: { viewerId: 
 }
 
 /**
- * Blocks a profile of the same pool (§6): the likes between the two go both ways, and from now on
- * neither finds, views or contacts the other. Chats between them go too once chat exists.
+ * Blocks a profile of the same pool (§6): the likes and chats between the two go both ways, and
+ * from now on neither finds, views or contacts the other.
  */
 export async function blockProfile(db: Kysely<Database>, { pool, blockerId, blockedId }: { pool: string; blockerId: number; blockedId: number }): Promise<boolean> {
   if (blockerId === blockedId) return false;
@@ -38,6 +39,7 @@ export async function blockProfile(db: Kysely<Database>, { pool, blockerId, bloc
         ]),
       )
       .execute();
+    await deleteConversationsBetween(tx, { a: blockerId, b: blockedId });
     return true;
   });
 }

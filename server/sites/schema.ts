@@ -87,6 +87,10 @@ const siteObject = z.strictObject(
     photo_credits: credits.default(15),
     gift_credits: credits.default(25),
     message_length: credits.min(1, { error: "must be at least 1" }).default(1000),
+    /** Messages a free (never paid) member may send in all before premium is needed (§6). */
+    free_messages: credits.default(10),
+    /** When set, chats show only the messages of the last this many days, with a warning (§8). */
+    chat_history_days: credits.min(1, { error: "must be at least 1 day" }).optional(),
     minimum_message_costs: z
       .partialRecord(countryCode, z.strictObject({ costs: z.number().min(0, { error: "cannot be negative" }), currency }))
       .default({}),

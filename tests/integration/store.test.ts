@@ -32,7 +32,7 @@ describe(`store on ${engine}`, () => {
 
   it("applies each migration once, however often it runs", async () => {
     const applied = await migrate(store);
-    expect(applied).toEqual(["0001_sites.sql", "0002_accounts.sql", "0003_profiles.sql", "0004_likes.sql"]);
+    expect(applied).toEqual(["0001_sites.sql", "0002_accounts.sql", "0003_profiles.sql", "0004_likes.sql", "0005_chat.sql"]);
     expect(await migrate(store)).toEqual([]);
     await Promise.all([migrate(store), migrate(store)]);
     const rows = await store.transactionScript((tx) => tx.rows<{ name: string }>("select name from schema_migrations order by name"));

@@ -1,0 +1,56 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { toChatMessage } from "../../server/chat/messages";
+import { authenticationRequired } from "../lib/auth.server";
+
+/** A comment line now and then keeps proxies from closing a quiet stream. */
+const KEEP_ALIVE_MS = 25_000;
+/** How soon a browser reconnects after the stream breaks. */
+const RETRY_MS = 3_000;
+
+/**
+ * GET /api/events: the signed-in tab's server-sent event stream (§2 real-time): new messages,
+ * typing, read state and counts. A reconnecting EventSource sends Last-Event-ID, the id of the
+ * last message it had, and first gets what it missed.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { member, site } = context;
+  if (!member) return authenticationRequired();
+  const lastEventId = Number(request.headers.get("last-event-id"));
+  const since = Number.isSafeInteger(lastEventId) && lastEventId > 0 ? lastEventId : undefined;
+
+  const encoder = new TextEncoder();
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let open = true;
+  const stream = new ReadableStream<Uint8Array>({
+    start: (c) => void (controller = c),
+    cancel: () => end(),
+  });
+  const write = (frame: string) => {
+    if (open) controller.enqueue(encoder.encode(frame));
+  };
+  let disconnect = () => {};
+  let keepAlive: NodeJS.Timeout | undefined;
+  const end = () => {
+    if (!open) return;
+    open = false;
+    clearInterval(keepAlive);
+    disconnect();
+    controller.close();
+  };
+
+  write(`retry: ${RETRY_MS}\n\n`);
+  try {
+    disconnect = await context.services.live.connect({ profileId: member.profileId, write, toMessage: (row) => toChatMessage(site, row), end }, since);
+  } catch (error) {
+    context.log.warn({ err: error }, "an event stream could not subscribe");
+    end();
+    return new Response("The event stream is unavailable for a moment.", { status: 503, headers: { "Retry-After": "3", "Cache-Control": "no-store" } });
+  }
+  keepAlive = setInterval(() => write(": keep-alive\n\n"), KEEP_ALIVE_MS);
+  request.signal.addEventListener("abort", end, { once: true });
+  if (request.signal.aborted) end();
+
+  return new Response(stream, {
+    headers: { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store", "X-Accel-Buffering": "no" },
+  });
+}

@@ -1,0 +1,121 @@
+import type { Kysely } from "kysely";
+import type { Bus, Unsubscribe } from "../bus";
+import type { Database } from "../db/schema";
+import type { Logger } from "../log";
+import { memberChannel, type MemberEvent } from "./events";
+import { messagesSince, type ChatMessage, type MessageRow } from "./messages";
+
+/** One open tab's event stream (§2 real-time): what the hub writes to it. */
+export type Tab = {
+  profileId: number;
+  /** Writes one server-sent event frame. */
+  write: (frame: string) => void;
+  /** A stored message as this tab's site shows it (its CDN prefix). */
+  toMessage: (row: MessageRow) => ChatMessage;
+  /** Ends the stream (the instance is stopping). */
+  end: () => void;
+};
+
+type TabState = Tab & { lastMessageId: number; sent: Set<number> };
+
+/** Message ids a tab remembers having had, so a catch-up never shows one twice. */
+const REMEMBERED_IDS = 500;
+/** ioredis has sent its SUBSCRIBE commands by "ready"; give them a moment to take effect. */
+const RESUBSCRIBE_GRACE_MS = 250;
+
+/** A server-sent event frame; messages carry their id, so a reconnecting EventSource says where it was. */
+export function eventFrame(event: MemberEvent): string {
+  const id = event.type === "message" ? `id: ${event.message.id}\n` : "";
+  return `${id}event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+}
+
+/**
+ * Fans the bus out to the tabs connected to this instance: one bus subscription per member with
+ * tabs here, however many tabs they have. A tab that reconnects with its last message id, and every
+ * tab after the bus itself reconnects, gets what it missed from the store (committed first, §4).
+ */
+export function createLiveHub({ bus, db, log }: { bus: Bus; db: Kysely<Database>; log: Logger }) {
+  const members = new Map<number, { tabs: Set<TabState>; subscribed: Promise<Unsubscribe> }>();
+
+  const deliver = (tab: TabState, event: MemberEvent) => {
+    if (event.type === "message") {
+      if (tab.sent.has(event.message.id)) return;
+      tab.sent.add(event.message.id);
+      if (tab.sent.size > REMEMBERED_IDS) tab.sent.delete(tab.sent.values().next().value as number);
+      tab.lastMessageId = Math.max(tab.lastMessageId, event.message.id);
+    }
+    tab.write(eventFrame(event));
+  };
+
+  const catchUp = async (tab: TabState) => {
+    const rows = await messagesSince(db, { profileId: tab.profileId, since: tab.lastMessageId });
+    for (const row of rows) deliver(tab, { type: "message", message: tab.toMessage(row) });
+  };
+
+  const stopReconnects = bus.onReconnect(() => {
+    setTimeout(() => {
+      for (const { tabs } of members.values()) {
+        for (const tab of tabs) {
+          void catchUp(tab)
+            .then(() => deliver(tab, { type: "resync" }))
+            .catch((error: Error) => log.warn({ err: error }, "catching a tab up failed"));
+        }
+      }
+    }, RESUBSCRIBE_GRACE_MS).unref();
+  });
+
+  return {
+    /**
+     * Connects a tab. `since` is the last message id it had (Last-Event-ID); a new tab starts from
+     * now. Answers the function that disconnects it.
+     */
+    async connect(tab: Tab, since?: number): Promise<() => void> {
+      const start = since ?? (await newestMessageId(db));
+      const state: TabState = { ...tab, lastMessageId: start, sent: new Set() };
+      let member = members.get(tab.profileId);
+      if (!member) {
+        const tabs = new Set<TabState>();
+        const subscribed = bus.subscribe(memberChannel(tab.profileId), (event) => {
+          for (const each of tabs) deliver(each, event as MemberEvent);
+        });
+        member = { tabs, subscribed };
+        members.set(tab.profileId, member);
+      }
+      member.tabs.add(state);
+      const entry = member;
+      try {
+        await entry.subscribed;
+      } catch (error) {
+        // The bus is down: forget the failed subscription, so the tab's retry subscribes afresh.
+        if (members.get(tab.profileId) === entry) members.delete(tab.profileId);
+        throw error;
+      }
+      if (since !== undefined) await catchUp(state);
+      return () => {
+        entry.tabs.delete(state);
+        if (entry.tabs.size === 0 && members.get(tab.profileId) === entry) {
+          members.delete(tab.profileId);
+          void entry.subscribed.then((unsubscribe) => unsubscribe()).catch(() => undefined);
+        }
+      };
+    },
+    /** Tabs connected here, for the readiness probe and the benchmark. */
+    get tabCount() {
+      let count = 0;
+      for (const { tabs } of members.values()) count += tabs.size;
+      return count;
+    },
+    close() {
+      stopReconnects();
+      for (const { tabs } of members.values()) for (const tab of tabs) tab.end();
+      members.clear();
+    },
+  };
+}
+
+export type LiveHub = ReturnType<typeof createLiveHub>;
+
+async function newestMessageId(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom("messages").select((eb) => eb.fn.max("id").as("id")).executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
