@@ -7,7 +7,13 @@ import { activateAccount } from "../../server/accounts/activation";
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const result = await activateAccount(context.services.store.db, { siteId: context.site.id, token, signupCredits: context.site.signup_credits });
+  const { site } = context;
+  const result = await activateAccount(context.services.store.db, {
+    siteId: site.id,
+    token,
+    signupCredits: site.signup_credits,
+    welcome: ({ language, country }) => context.translatorFor(language, country)("chat:system.welcome", { site: site.name, count: site.signup_credits }),
+  });
   if (result.status === "activated") context.log.info({ accountId: result.accountId }, "account activated");
   return redirect(result.status === "activated" ? "/activate/done" : "/activate/error", { headers: { "Cache-Control": "no-store" } });
 }

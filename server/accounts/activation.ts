@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { postSystemMessage } from "../chat/conversations";
 import { changeCredits } from "../credits/ledger";
 import type { Database } from "../db/schema";
 import { consumeLink, revokeLinks } from "./links";
@@ -9,10 +10,16 @@ import { ACTIVATION_DAYS } from "./signup";
 /**
  * Confirms the account behind an activation link: the account becomes confirmed, the profile
  * active, and the site's signup credits are granted once (the ledger key makes a second grant a no-op).
+ * With `welcome`, the system sender (§3) greets the member in their chats, in their language.
  */
 export async function activateAccount(
   db: Kysely<Database>,
-  { siteId, token, signupCredits }: { siteId: string; token: string; signupCredits: number },
+  {
+    siteId,
+    token,
+    signupCredits,
+    welcome,
+  }: { siteId: string; token: string; signupCredits: number; welcome?: (member: { language: string; country: string }) => string },
 ): Promise<{ status: "activated"; accountId: number } | { status: "invalid" }> {
   return db.transaction().execute(async (tx) => {
     const link = await consumeLink(tx, { siteId, token, purpose: "activation" });
@@ -28,6 +35,15 @@ export async function activateAccount(
       await tx.updateTable("profiles").set({ status: "active" }).where("account_id", "=", link.accountId).where("status", "=", "disabled").execute();
       if (signupCredits > 0) {
         await changeCredits(tx, { siteId, accountId: link.accountId, delta: signupCredits, reason: "signup", idempotencyKey: "signup" });
+      }
+      if (welcome) {
+        const member = await tx
+          .selectFrom("accounts")
+          .innerJoin("profiles", "profiles.account_id", "accounts.id")
+          .select(["profiles.id", "profiles.pool", "accounts.language", "accounts.country"])
+          .where("accounts.id", "=", link.accountId)
+          .executeTakeFirstOrThrow();
+        await postSystemMessage(tx, { pool: member.pool, profileId: member.id, body: welcome(member) });
       }
     }
     return { status: "activated" as const, accountId: link.accountId };

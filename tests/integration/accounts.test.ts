@@ -110,12 +110,20 @@ describe("accounts", () => {
     const mail = await waitForMail(server, member.email);
     const token = new URL(linkIn(mail)).searchParams.get("token")!;
     expect(await activateAccount(db(), { siteId: "milf-de", token, signupCredits: 20 })).toEqual({ status: "invalid" });
-    expect(await activateAccount(db(), { siteId: "flirt-nl", token, signupCredits: 20 })).toMatchObject({ status: "activated" });
-    expect(await activateAccount(db(), { siteId: "flirt-nl", token, signupCredits: 20 })).toEqual({ status: "invalid" });
+    const welcome = ({ language }: { language: string }) => `Welkom (${language})`;
+    expect(await activateAccount(db(), { siteId: "flirt-nl", token, signupCredits: 20, welcome })).toMatchObject({ status: "activated" });
+    expect(await activateAccount(db(), { siteId: "flirt-nl", token, signupCredits: 20, welcome })).toEqual({ status: "invalid" });
 
-    // A second link (asked for before the first was used) activates nothing more and grants nothing.
+    // A second link (asked for before the first was used) activates nothing more, grants and greets nothing.
     const second = await db().transaction().execute((tx) => createLink(tx, { accountId: member.accountId, purpose: "activation", validForMs: 60_000 }));
-    expect(await activateAccount(db(), { siteId: "flirt-nl", token: second, signupCredits: 20 })).toMatchObject({ status: "activated" });
+    expect(await activateAccount(db(), { siteId: "flirt-nl", token: second, signupCredits: 20, welcome })).toMatchObject({ status: "activated" });
+    const greetings = await db()
+      .selectFrom("messages")
+      .innerJoin("conversation_members", "conversation_members.conversation_id", "messages.conversation_id")
+      .select(["messages.sender_id", "messages.kind", "messages.body"])
+      .where("conversation_members.profile_id", "=", member.profileId)
+      .execute();
+    expect(greetings).toEqual([{ sender_id: null, kind: "system", body: "Welkom (nl)" }]);
 
     const after = await loadMember(db(), { siteId: "flirt-nl", accountId: member.accountId });
     expect(after).toMatchObject({ status: "confirmed", profileStatus: "active", credits: 20 });

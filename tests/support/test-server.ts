@@ -48,7 +48,9 @@ export function requestAs(
   { method = "GET", body }: { method?: string; body?: string } = {},
 ): Promise<PlainResponse> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: "127.0.0.1", port, path: pathname, method, headers: { host, ...headers } }, (res) => {
+    // An explicit length: Node sends a DELETE body without one, which the server cannot frame.
+    const length: Record<string, string> = body === undefined ? {} : { "content-length": String(Buffer.byteLength(body)) };
+    const req = httpRequest({ host: "127.0.0.1", port, path: pathname, method, headers: { host, ...length, ...headers } }, (res) => {
       let text = "";
       res.setEncoding("utf8");
       res.on("data", (chunk: string) => (text += chunk));
