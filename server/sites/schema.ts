@@ -91,6 +91,7 @@ const siteObject = z.strictObject(
     free_messages: credits.default(10),
     /** When set, chats show only the messages of the last this many days, with a warning (§8). */
     chat_history_days: credits.min(1, { error: "must be at least 1 day" }).optional(),
+    /** Per country, the fewest credits one text message may cost there, whatever message_credits says. */
     minimum_message_costs: z
       .partialRecord(countryCode, z.strictObject({ costs: z.number().min(0, { error: "cannot be negative" }), currency }))
       .default({}),
