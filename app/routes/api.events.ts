@@ -26,7 +26,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     cancel: () => end(),
   });
   const write = (frame: string) => {
-    if (open) controller.enqueue(encoder.encode(frame));
+    if (!open) return;
+    try {
+      controller.enqueue(encoder.encode(frame));
+    } catch {
+      end(); // the stream broke under us (the client went away)
+    }
   };
   let disconnect = () => {};
   let keepAlive: NodeJS.Timeout | undefined;
@@ -35,7 +40,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     open = false;
     clearInterval(keepAlive);
     disconnect();
-    controller.close();
+    try {
+      controller.close();
+    } catch {
+      // already closed or errored
+    }
   };
 
   write(`retry: ${RETRY_MS}\n\n`);
