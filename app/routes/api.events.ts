@@ -29,6 +29,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (open) controller.enqueue(encoder.encode(frame));
   };
   let disconnect = () => {};
+  // Set once the stream is subscribed; `end` may run before that.
+  // eslint-disable-next-line prefer-const
   let keepAlive: NodeJS.Timeout | undefined;
   const end = () => {
     if (!open) return;
