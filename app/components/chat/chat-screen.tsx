@@ -241,7 +241,7 @@ export function ChatScreen({ data, refused }: { data: ChatView; refused?: SendRe
   }
 
   const empty = shown.length === 0 && pending.length === 0;
-  const showIcebreaker = hydrated && data.partner !== null && empty && !data.paged && !icebreakerClosed && !problem;
+  const showIcebreaker = hydrated && data.partner !== null && empty && !data.paged && !data.openGifts && !icebreakerClosed && !problem;
 
   return (
     <div className={styles.screen}>

@@ -38,9 +38,14 @@ export const partner = style({
   color: vars.color.text,
   fontWeight: 700,
   textDecoration: "none",
-  selectors: { "a&:hover span:last-child, a&:focus-visible span:last-child": { textDecoration: "underline" } },
 });
-export const partnerName = style({ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap", fontSize: "1.05rem" });
+export const partnerName = style({
+  overflow: "hidden",
+  textOverflow: "ellipsis",
+  whiteSpace: "nowrap",
+  fontSize: "1.05rem",
+  selectors: { [`a${partner}:hover &, a${partner}:focus-visible &`]: { textDecoration: "underline" } },
+});
 export const avatar = style({ flex: "none", width: "40px", height: "40px", borderRadius: "50%", objectFit: "cover", background: vars.color.surfaceMuted });
 export const avatarLetter = style([
   avatar,
@@ -129,7 +134,15 @@ export const footer = style({
   borderTop: `1px solid ${vars.color.border}`,
   paddingBottom: "env(safe-area-inset-bottom)",
 });
-export const footerInner = style({ display: "grid", gap: "0.4rem", maxWidth: COLUMN, margin: "0 auto", padding: "0.5rem 0.6rem" });
+export const footerInner = style({
+  position: "relative",
+  display: "grid",
+  gridTemplateColumns: "minmax(0, 1fr)",
+  gap: "0.4rem",
+  maxWidth: COLUMN,
+  margin: "0 auto",
+  padding: "0.5rem 0.6rem",
+});
 export const composer = style({ display: "flex", alignItems: "flex-end", gap: "0.4rem" });
 export const sendForm = style({ display: "flex", alignItems: "flex-end", gap: "0.4rem", flex: 1, minWidth: 0 });
 export const tools = style({ display: "flex", gap: "0.3rem", flex: "none" });
@@ -173,9 +186,13 @@ export const iconButton = style({
   },
 });
 export const send = style({
+  display: "inline-grid",
+  placeItems: "center",
   flex: "none",
+  minWidth: "44px",
   minHeight: "44px",
-  padding: "0 1rem",
+  padding: "0 0.7rem",
+  "@media": { [media.sm]: { padding: "0 1.1rem" } },
   border: 0,
   borderRadius: vars.radius.pill,
   background: vars.color.primaryStrong,
@@ -186,20 +203,34 @@ export const send = style({
   selectors: { "&:disabled": { opacity: 0.6, cursor: "not-allowed" } },
 });
 export const counterRow = style({ display: "flex", justifyContent: "space-between", gap: "0.75rem", color: vars.color.textMuted, fontSize: "0.8rem" });
-export const hint = style({ display: "none", "@media": { "(pointer: fine)": { display: "inline" } } });
+export const hint = style({ display: "none", "@media": { [`(pointer: fine) and (min-width: 576px)`]: { display: "inline" } } });
+export const sendLabel = style({
+  "@media": {
+    "screen and (max-width: 575.98px)": {
+      position: "absolute",
+      width: "1px",
+      height: "1px",
+      margin: "-1px",
+      overflow: "hidden",
+      clip: "rect(0 0 0 0)",
+      whiteSpace: "nowrap",
+    },
+  },
+});
+export const sendIcon = style({ display: "block", "@media": { [media.sm]: { display: "none" } } });
 export const counterOf = styleVariants({
   normal: { marginLeft: "auto" },
   warning: { marginLeft: "auto", color: vars.color.warning, fontWeight: 700 },
   over: { marginLeft: "auto", color: vars.color.danger, fontWeight: 700 },
 });
 
-export const gifts = style({ position: "relative" });
+export const gifts = style({});
 export const giftPanel = style({
   position: "absolute",
   bottom: "calc(100% + 0.5rem)",
-  left: 0,
+  left: "0.6rem",
   zIndex: 3,
-  width: "min(20rem, calc(100vw - 1.5rem))",
+  width: "min(22rem, calc(100% - 1.2rem))",
   padding: "0.75rem",
   borderRadius: vars.radius.large,
   background: vars.color.surface,

@@ -8,6 +8,25 @@ import { GIFT_ICONS } from "./message-list";
 /** From this share of the limit on, the counter warns. */
 const WARN_AT = 0.9;
 
+const CameraIcon = () => (
+  <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
+    <path d="M4 8h3l2-3h6l2 3h3v11H4z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+    <circle cx="12" cy="13" r="3.5" fill="none" stroke="currentColor" strokeWidth="2" />
+  </svg>
+);
+
+const GiftIcon = () => (
+  <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
+    <path
+      d="M4 10h16v4H4zM5 14h14v6H5zM12 10v10M12 10c-2-4-6-4-6-1.5S10 10 12 10zM12 10c2-4 6-4 6-1.5S14 10 12 10z"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinejoin="round"
+    />
+  </svg>
+);
+
 type Props = {
   textarea: RefObject<HTMLTextAreaElement>;
   text: string;
@@ -78,19 +97,19 @@ export function SendFooter({ textarea, ...props }: Props) {
                       if (file) props.onSendPhoto(file);
                     }}
                   />
-                  <span aria-hidden="true">📷</span>
+                  <CameraIcon />
                   <span className={visuallyHidden}>{t("footer.photo")}</span>
                 </label>
               ) : (
                 <button type="button" className={styles.iconButton} title={t("footer.photo")} onClick={props.onPremiumOnly}>
-                  <span aria-hidden="true">📷</span>
+                  <CameraIcon />
                   <span className={visuallyHidden}>{t("footer.photo")}</span>
                 </button>
               )
             ) : null}
             <details className={styles.gifts} open={giftsOpen} onToggle={(event) => setGiftsOpen(event.currentTarget.open)}>
               <summary className={styles.iconButton} title={t("footer.gifts")}>
-                <span aria-hidden="true">🎁</span>
+                <GiftIcon />
                 <span className={visuallyHidden}>{t("footer.gifts")}</span>
               </summary>
               <div className={styles.giftPanel}>
@@ -134,7 +153,10 @@ export function SendFooter({ textarea, ...props }: Props) {
               enterKeyHint="send"
             />
             <button type="submit" className={styles.send}>
-              {t("footer.send")}
+              <svg className={styles.sendIcon} width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
+                <path d="M4 12l16-8-6 16-2.5-6.5L4 12z" fill="currentColor" />
+              </svg>
+              <span className={styles.sendLabel}>{t("footer.send")}</span>
             </button>
           </Form>
         </div>

@@ -161,6 +161,8 @@ function listen(onEvent: (event: MemberEvent) => void): () => void {
   const open = () => {
     source = new EventSource("/api/events");
     source.onopen = () => {
+      // A mark that live events flow: browser tests wait for it before the other side acts.
+      document.documentElement.dataset.live = "open";
       delay = REOPEN_MS;
       if (broken) onEvent({ type: "resync" });
       broken = false;
