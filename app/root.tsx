@@ -4,6 +4,7 @@ import { useEffect, type ReactNode } from "react";
 import { useChangeLanguage } from "remix-i18next/react";
 import { signupsOpen } from "../server/accounts/signup";
 import { dismissedBanners } from "../server/banners/dismissals";
+import { unreadTotal } from "../server/chat/conversations";
 import { countNewLikes } from "../server/likes/lists";
 import { photoUrls } from "../server/photos/urls";
 import { LANGUAGE_NAMES } from "../server/i18n/languages";
@@ -32,8 +33,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
         paidUser: member.paidUser,
         credits: member.credits,
         newLikes: await countNewLikes(context.services.store.db, { site, viewerProfileId: member.profileId, today: context.today }),
-        // Conversations arrive with the chat work; the badge already knows how to show them.
-        unreadMessages: 0,
+        unreadMessages: await unreadTotal(context.services.store.db, { profileId: member.profileId }),
       }
     : null;
   return {

@@ -80,9 +80,9 @@ export default [
   ]),
 
   layout("layouts/chat.tsx", [
-    route("chats", soon, { id: "chats" }),
-    route("chats/:id", soon, { id: "chats-id" }),
-    route("members/:id/chat", soon, { id: "members-id-chat" }),
+    route("chats", "routes/chats.tsx", { id: "chats" }),
+    route("chats/:id", "routes/chats-id.tsx", { id: "chats-id" }),
+    route("members/:id/chat", "routes/members-id-chat.tsx", { id: "members-id-chat" }),
   ]),
 
   layout("layouts/empty.tsx", [

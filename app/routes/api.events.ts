@@ -34,6 +34,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }
   };
   let disconnect = () => {};
+  // Set once the stream is subscribed; `end` may run before that.
+  // eslint-disable-next-line prefer-const
   let keepAlive: NodeJS.Timeout | undefined;
   const end = () => {
     if (!open) return;

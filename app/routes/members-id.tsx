@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { likeProfile, likesBetween, unlikeProfile } from "../../server/likes/likes";
+import { publishNewLike } from "../../server/likes/notify";
 import { photosOf } from "../../server/photos/photos";
 import { photoUrls } from "../../server/photos/urls";
 import { blockBetween, blockProfile, unblockProfile } from "../../server/profiles/blocks";
@@ -113,6 +114,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const pair = { likerId: member.profileId, likedId: profileId };
   if (intent === "like") {
     const outcome = await likeProfile(db, { pool: context.site.pool, ...pair, source: body.get("from") === "card" ? "card" : "profile" });
+    if (outcome.stands && outcome.fresh) await publishNewLike(context.services, profileId);
     // The member whose like completes a match sees the match modal (§4).
     return { done: intent, match: outcome.stands && outcome.fresh && outcome.match };
   }

@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useFetcher, useLoaderData } from "@remix-run
 import { useCallback, useEffect, useRef, useState, type FormEvent, type PointerEvent as ReactPointerEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { dealSwipeCards, SWIPE_LIKES_PER_DAY, swipeLike, swipeLikesLeft, swipePass, type SwipedProfile } from "../../server/likes/swipe";
+import { publishNewLike } from "../../server/likes/notify";
 import { localized } from "../../server/sites/settings";
 import * as form from "../components/form.css";
 import { MatchModal } from "../components/member/match-modal";
@@ -78,6 +79,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const waitMinutes = Math.max(1, Math.ceil((liked.resetsAt.getTime() - now.getTime()) / 60_000));
     return withHeaders<SwipeAnswer>({ outcome: "limit", profile: shown(liked.profile), waitMinutes });
   }
+  if (liked.fresh) await publishNewLike(context.services, profileId);
   return withHeaders<SwipeAnswer>({ outcome: "liked", profile: shown(liked.profile), match: liked.fresh && liked.match });
 }
 

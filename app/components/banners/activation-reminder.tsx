@@ -5,7 +5,7 @@ import { Banner, BannerForm, type BannerAnswer } from "./banner";
 import * as styles from "./banners.css";
 
 /** "Send the link again" and, once sent, how it went (the settings screen's messages). */
-function ResendLink({ email, buttonClassName }: { email: string; buttonClassName: string }) {
+export function ResendLink({ email, buttonClassName }: { email: string; buttonClassName: string }) {
   const { t } = useTranslation("banners");
   const fetcher = useFetcher<BannerAnswer>({ key: "banner-activation" });
   const outcome = fetcher.data?.activation;

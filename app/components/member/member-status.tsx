@@ -1,5 +1,6 @@
 import { useLocation } from "@remix-run/react";
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import type { MemberEvent } from "../../../server/chat/events";
 import { apiFetch } from "../../lib/api";
 import { attentionCount, titleWithCount } from "../../lib/navigation";
 import { startRefreshing } from "../../lib/refresh";
@@ -22,16 +23,35 @@ type MemberStatusContext = {
   setPushSubscribed: (subscribed: boolean) => void;
   /** Fetch the user and the likes now (after an auto-like, say) instead of at the next tick. */
   refresh: () => Promise<void>;
+  /** Takes numbers an answer of the server already brought (the balance after a send, say). */
+  update: (status: Partial<MemberStatus>) => void;
+  /** Hears the tab's live events (§2 real-time); answers the function that stops hearing them. */
+  subscribe: (handler: MemberEventHandler) => () => void;
 };
+
+export type { MemberEvent };
+export type MemberEventHandler = (event: MemberEvent) => void;
 
 const Context = createContext<MemberStatusContext>({
   member: null,
   pushSubscribed: false,
   setPushSubscribed: () => {},
   refresh: async () => {},
+  update: () => {},
+  subscribe: () => () => {},
 });
 
 export const useMemberStatus = () => useContext(Context);
+
+/** Calls `handler` with every live event of the signed-in member's tab while the component is mounted. */
+export function useMemberEvents(handler: MemberEventHandler): void {
+  const { subscribe } = useContext(Context);
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  }, [handler]);
+  useEffect(() => subscribe((event) => latest.current(event)), [subscribe]);
+}
 
 type UserAnswer = {
   user: {
@@ -43,14 +63,17 @@ type UserAnswer = {
   };
 };
 type LikesAnswer = { liked_by: { like_new: boolean }[] };
+type ChatsAnswer = { chats: { num_unread_messages: number }[] };
 
 async function fetchStatus(): Promise<Partial<MemberStatus> | "signed-out"> {
-  const [userResponse, likesResponse] = await Promise.all([apiFetch("/api/user.php"), apiFetch("/api/likes.php")]);
+  const [userResponse, likesResponse, chatsResponse] = await Promise.all([apiFetch("/api/user.php"), apiFetch("/api/likes.php"), apiFetch("/api/chats.php")]);
   if (userResponse.status === 403) return "signed-out";
-  if (!userResponse.ok || !likesResponse.ok) return {};
+  if (!userResponse.ok || !likesResponse.ok || !chatsResponse.ok) return {};
   const { user } = (await userResponse.json()) as UserAnswer;
   const likes = (await likesResponse.json()) as LikesAnswer;
+  const { chats } = (await chatsResponse.json()) as ChatsAnswer;
   return {
+    unreadMessages: chats.reduce((sum, chat) => sum + chat.num_unread_messages, 0),
     status: user.status,
     credits: user.credits,
     notificationsDisabled: user.notifications_disabled,
@@ -84,10 +107,87 @@ export function MemberStatusProvider({ initial, children }: { initial: MemberSta
     if (signedIn) return startRefreshing(refresh, pushSubscribed);
   }, [signedIn, pushSubscribed, refresh]);
 
+  const update = useCallback((status: Partial<MemberStatus>) => {
+    setPolled((current) => ({ since: current.since, status: { ...current.status, ...status } }));
+  }, []);
+  const handlers = useRef(new Set<MemberEventHandler>());
+  const subscribe = useCallback((handler: MemberEventHandler) => {
+    handlers.current.add(handler);
+    return () => void handlers.current.delete(handler);
+  }, []);
+  const onEvent = useCallback(
+    (event: MemberEvent) => {
+      if (event.type === "message") update({ ...(event.unread !== undefined && { unreadMessages: event.unread }), ...(event.credits !== undefined && { credits: event.credits }) });
+      else if (event.type === "counts") {
+        update({
+          ...(event.unread_messages !== undefined && { unreadMessages: event.unread_messages }),
+          ...(event.new_likes !== undefined && { newLikes: event.new_likes }),
+          ...(event.credits !== undefined && { credits: event.credits }),
+        });
+      } else if (event.type === "resync") void refresh();
+      for (const handler of handlers.current) handler(event);
+    },
+    [update, refresh],
+  );
+  useEffect(() => {
+    if (signedIn) return listen(onEvent);
+  }, [signedIn, onEvent]);
+
   useAttentionCount(member ? attentionCount(member) : 0);
 
-  const value = useMemo(() => ({ member, pushSubscribed, setPushSubscribed, refresh }), [member, pushSubscribed, refresh]);
+  const value = useMemo(
+    () => ({ member, pushSubscribed, setPushSubscribed, refresh, update, subscribe }),
+    [member, pushSubscribed, refresh, update, subscribe],
+  );
   return <Context.Provider value={value}>{children}</Context.Provider>;
+}
+
+const EVENT_TYPES: MemberEvent["type"][] = ["message", "typing", "read", "removed", "counts", "resync"];
+const REOPEN_MS = 3_000;
+const REOPEN_MAX_MS = 60_000;
+
+/**
+ * One event stream per signed-in tab (effects run only in the browser, after hydration). The
+ * browser reconnects by itself and catches up with Last-Event-ID; when the server refused the
+ * stream outright, it opens a new one later. Either way, after a break the counts may be stale:
+ * listeners get a resync, and the provider refreshes.
+ */
+function listen(onEvent: (event: MemberEvent) => void): () => void {
+  if (typeof EventSource === "undefined") return () => {};
+  let source: EventSource | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let broken = false;
+  let delay = REOPEN_MS;
+  const open = () => {
+    source = new EventSource("/api/events");
+    source.onopen = () => {
+      // A mark that live events flow: browser tests wait for it before the other side acts.
+      document.documentElement.dataset.live = "open";
+      delay = REOPEN_MS;
+      if (broken) onEvent({ type: "resync" });
+      broken = false;
+    };
+    source.onerror = () => {
+      broken = true;
+      if (source?.readyState !== EventSource.CLOSED) return;
+      timer = setTimeout(open, delay);
+      delay = Math.min(delay * 2, REOPEN_MAX_MS);
+    };
+    for (const type of EVENT_TYPES) {
+      source.addEventListener(type, (message) => {
+        try {
+          onEvent(JSON.parse((message as MessageEvent<string>).data) as MemberEvent);
+        } catch {
+          // A frame we cannot read is skipped; the next refresh covers it.
+        }
+      });
+    }
+  };
+  open();
+  return () => {
+    clearTimeout(timer);
+    source?.close();
+  };
 }
 
 type BadgingNavigator = Navigator & {
