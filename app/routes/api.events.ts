@@ -29,7 +29,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (open) controller.enqueue(encoder.encode(frame));
   };
   let disconnect = () => {};
-  let keepAlive: NodeJS.Timeout | undefined;
+  // Ticking from the start is harmless: nothing is written once the stream has ended.
+  const keepAlive = setInterval(() => write(": keep-alive\n\n"), KEEP_ALIVE_MS);
   const end = () => {
     if (!open) return;
     open = false;
@@ -46,7 +47,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     end();
     return new Response("The event stream is unavailable for a moment.", { status: 503, headers: { "Retry-After": "3", "Cache-Control": "no-store" } });
   }
-  keepAlive = setInterval(() => write(": keep-alive\n\n"), KEEP_ALIVE_MS);
   request.signal.addEventListener("abort", end, { once: true });
   if (request.signal.aborted) end();
 

@@ -15,8 +15,17 @@ export async function createRedisBus({ url, prefix = "amora:" }: RedisBusOptions
   await Promise.all([commands.connect(), subscriber.connect()]);
 
   // Connected by now, so every later "ready" is a reconnect; ioredis has subscribed again by then.
+  // "close" comes again after each failed attempt: listeners hear of the first one of an outage.
   const reconnectListeners = new Set<() => void>();
+  const disconnectListeners = new Set<() => void>();
+  let subscribed = true;
+  subscriber.on("close", () => {
+    if (!subscribed) return;
+    subscribed = false;
+    for (const listener of disconnectListeners) listener();
+  });
   subscriber.on("ready", () => {
+    subscribed = true;
     for (const listener of reconnectListeners) listener();
   });
 
@@ -53,6 +62,10 @@ export async function createRedisBus({ url, prefix = "amora:" }: RedisBusOptions
     onReconnect(listener) {
       reconnectListeners.add(listener);
       return () => void reconnectListeners.delete(listener);
+    },
+    onDisconnect(listener) {
+      disconnectListeners.add(listener);
+      return () => void disconnectListeners.delete(listener);
     },
     async cacheGet<T>(key: string) {
       const value = await commands.get(prefix + "cache:" + key);
