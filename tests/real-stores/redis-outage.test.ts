@@ -71,7 +71,9 @@ describe("chat through a Redis outage", () => {
   let two: TestServer;
   let a: ChatMember;
   let b: ChatMember;
+  let c: ChatMember;
   let stream: EventStream | undefined;
+  let late: EventStream | undefined;
 
   beforeAll(async () => {
     realStores();
@@ -81,10 +83,12 @@ describe("chat through a Redis outage", () => {
     [one, two] = deployment.instances;
     a = await chatMember(one, { premiumCredits: 1_000 });
     b = await chatMember(two);
+    c = await chatMember(two);
   });
 
   afterAll(async () => {
     stream?.close();
+    late?.close();
     await deployment?.stop();
     if (redis) await killRedis(redis);
   });
@@ -104,6 +108,8 @@ describe("chat through a Redis outage", () => {
         await killRedis(redis);
         down = true;
       }
+      // A tab opened while Redis is down cannot subscribe: it is turned away and tries again.
+      if (index === KILL_AFTER + 2) late = openStream(two, c, { retryMs: 500 });
       if (index === RESTART_AFTER) {
         redis = await startRedis(port);
         down = false;
@@ -137,5 +143,18 @@ describe("chat through a Redis outage", () => {
     expect([...counts.values()].every((count) => count === 1)).toBe(true);
     // The stream said it had been cut off from the bus, so the screen fetches its counts again.
     expect(stream.events.some((event) => event.event === "resync")).toBe(true);
+
+    // The tab that was turned away during the outage hears what is sent to it now, live and once.
+    expect(late!.statuses).toContain(503);
+    await late!.opened();
+    const toLate = [];
+    for (const body of ["een", "twee", "drie"]) toLate.push(await sendChat(one, a, c, body));
+    const lateIds = toLate.map((reply) => reply.json.message!.id);
+    await late!.until((events) => lateIds.every((id) => events.some((event) => event.lastEventId === String(id))), {
+      timeoutMs: 5_000,
+      what: "the messages to the late tab",
+    });
+    await sleep(200);
+    expect([...arrivals(late!).entries()]).toEqual(lateIds.map((id) => [id, 1]));
   });
 });
