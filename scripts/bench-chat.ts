@@ -283,6 +283,8 @@ try {
   const latencies: number[] = [];
   const answered: number[] = [];
   let failures = 0;
+  /** The second of the run in which each message over 100 ms started: together or spread out? */
+  const slow: number[] = [];
   let next = 0;
   let measuredFrom = 0;
   const timeOne = async (index: number) => {
@@ -301,6 +303,7 @@ try {
       if (status !== 200) throw new Error(`send ${index} answered ${status}`);
       const at = await arrived;
       if (index >= WARM_UP) {
+        if (at - start > 100) slow.push(Math.floor((start - measuredFrom) / 1000));
         latencies.push(at - start);
         answered.push(answeredAt - start);
       }
@@ -349,6 +352,7 @@ try {
     )}`
   );
   console.log(`throughput: ${(latencies.length / seconds).toFixed(0)} messages/s`);
+  console.log(`over 100 ms: ${slow.length} messages, started within ${new Set(slow).size} of the run's ${Math.ceil(seconds)} seconds`);
   for (const [index, { child }] of instances.entries()) {
     console.log(
       `instance ${index + 1} (pid ${child.pid}): resident ${mb(connected[index]!.rss)} with ${MEMBERS / 2} streams, ${mb(
