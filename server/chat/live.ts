@@ -74,7 +74,11 @@ export function createLiveHub({ bus, db, log }: { bus: Bus; db: Kysely<Database>
           tab.resumeFrom = undefined;
           void catchUp(tab, since)
             .then(() => deliver(tab, { type: "resync" }))
-            .catch((error: Error) => log.warn({ err: error }, "catching a tab up failed"));
+            .catch((error: Error) => {
+              // The next reconnect tries again from the same place.
+              tab.resumeFrom ??= since;
+              log.warn({ err: error }, "catching a tab up failed");
+            });
         }
       }
     }, RESUBSCRIBE_GRACE_MS).unref();
