@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 
-/** One run, three projects: pure logic, the real stores and server, and the browser. */
+/** Pure logic, the stores and server, the browser, and several instances on real PostgreSQL and Redis. */
 export default defineConfig({
   test: {
     projects: [
@@ -11,6 +11,19 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // Several app instances on the machine's PostgreSQL and Redis (DATABASE_URL, REDIS_URL): run
+        // only where both answer (scripts/test.sh, .ci/run's second pass), one file at a time.
+        test: {
+          name: "real-stores",
+          include: ["tests/real-stores/**/*.test.ts"],
+          environment: "node",
+          // One file at a time (fileParallelism is not a project option): each starts servers and Redis.
+          poolOptions: { forks: { singleFork: true } },
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

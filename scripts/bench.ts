@@ -4,6 +4,11 @@ if (process.argv.includes("search")) {
   await import("./bench-search");
   process.exit(0);
 }
+// `npm run bench -- chat`: chat delivery across two instances on PostgreSQL and Redis (scripts/bench-chat.ts).
+if (process.argv.includes("chat")) {
+  await import("./bench-chat");
+  process.exit(0);
+}
 import { pino } from "pino";
 import { bench, group, run, summary } from "mitata";
 import { signupSchema } from "../server/accounts/forms";

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# `npm test`: type check, lint, build, then unit, integration and browser tests in one vitest run.
+# `npm test`: type check, lint, build, then unit, integration and browser tests in one vitest run,
+# then the real-stores tests when PostgreSQL and Redis answer (DATABASE_URL and REDIS_URL, else
+# their local default addresses). Arguments go to the first vitest run, and leave the second out.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p test-results
 REPORT=${TEST_REPORT:-test-results/vitest.json}
-rm -f "$REPORT"
+REAL_REPORT=${REPORT%.json}-real-stores.json
+rm -f "$REPORT" "$REAL_REPORT"
 
 step() { echo; echo "== $1"; }
 status=0
@@ -14,10 +17,28 @@ step "site files" && npx tsx scripts/sites-check.ts || status=1
 step "build" && npm run build --silent || status=1
 step "browser" && bash scripts/ensure-chromium.sh || status=1
 step "tests"
-npx vitest run --reporter=default --reporter=json --outputFile.json="$REPORT" "$@" || status=1
+# The real-stores project is a run of its own, below (unless the arguments name projects).
+exclude=(--project '!real-stores')
+case " $* " in *" --project"*) exclude=() ;; esac
+npx vitest run --reporter=default --reporter=json --outputFile.json="$REPORT" "${exclude[@]}" "$@" || status=1
+reports=("$REPORT")
+
+step "tests on PostgreSQL and Redis (real-stores)"
+if [ -n "${TEST_SUMMARY_DEFERRED:-}" ]; then
+  echo "Left out here: the second pass of .ci/run runs them on its PostgreSQL and Redis."
+elif [ $# -gt 0 ]; then
+  echo "Left out: arguments were given (npm test -- --project real-stores runs them, with DATABASE_URL and REDIS_URL set)."
+elif stores=$(node scripts/real-stores-check.mjs); then
+  echo "On $stores"
+  # shellcheck disable=SC2086 # two NAME=url words
+  env $stores npx vitest run --project real-stores --reporter=default --reporter=json --outputFile.json="$REAL_REPORT" || status=1
+  reports+=("$REAL_REPORT")
+else
+  echo "Left out: $stores. Start both, or set DATABASE_URL and REDIS_URL, to run them."
+fi
 
 if [ -z "${TEST_SUMMARY_DEFERRED:-}" ]; then
   echo
-  node scripts/test-summary.mjs "$REPORT" || status=1
+  node scripts/test-summary.mjs "${reports[@]}" || status=1
 fi
 exit $status

@@ -23,6 +23,8 @@ export interface Bus {
    * published meanwhile never arrived, so listeners catch up from the store.
    */
   onReconnect(listener: () => void): () => void;
+  /** Runs `listener` when the subscriptions are lost (once per outage), before onReconnect. */
+  onDisconnect(listener: () => void): () => void;
   cacheGet<T>(key: string): Promise<T | undefined>;
   cacheSet(key: string, value: unknown, ttlSeconds: number): Promise<void>;
   cacheDelete(key: string): Promise<void>;

@@ -20,6 +20,7 @@ export function createMemoryBus(): Bus {
     },
     // One process never loses its own events.
     onReconnect: () => () => {},
+    onDisconnect: () => () => {},
     async cacheGet<T>(key: string) {
       return cache.get(key)?.value as T | undefined;
     },

@@ -15,17 +15,30 @@ export async function createRedisBus({ url, prefix = "amora:" }: RedisBusOptions
   await Promise.all([commands.connect(), subscriber.connect()]);
 
   // Connected by now, so every later "ready" is a reconnect; ioredis has subscribed again by then.
+  // "close" comes again after each failed attempt: listeners hear of the first one of an outage.
   const reconnectListeners = new Set<() => void>();
+  const disconnectListeners = new Set<() => void>();
+  let subscribed = true;
+  subscriber.on("close", () => {
+    if (!subscribed) return;
+    subscribed = false;
+    for (const listener of disconnectListeners) listener();
+  });
   subscriber.on("ready", () => {
+    subscribed = true;
     for (const listener of reconnectListeners) listener();
   });
 
-  const handlers = new Map<string, Set<(message: unknown) => void>>();
+  // Per channel: its handlers, and the SUBSCRIBE they wait on. A SUBSCRIBE that fails (Redis is
+  // down) forgets the channel, so the next subscriber sends SUBSCRIBE again instead of joining
+  // handlers Redis never heard of.
+  type Channel = { handlers: Set<(message: unknown) => void>; ready: Promise<unknown> };
+  const channels = new Map<string, Channel>();
   subscriber.on("message", (channel: string, payload: string) => {
-    const set = handlers.get(channel);
-    if (!set) return;
+    const entry = channels.get(channel);
+    if (!entry) return;
     const message = JSON.parse(payload) as unknown;
-    for (const handler of set) handler(message);
+    for (const handler of entry.handlers) handler(message);
   });
 
   return {
@@ -35,17 +48,23 @@ export async function createRedisBus({ url, prefix = "amora:" }: RedisBusOptions
     },
     async subscribe(channel, handler) {
       const key = prefix + channel;
-      let set = handlers.get(key);
-      if (!set) {
-        set = new Set();
-        handlers.set(key, set);
-        await subscriber.subscribe(key);
+      let entry = channels.get(key);
+      if (!entry) {
+        const created: Channel = { handlers: new Set(), ready: Promise.resolve() };
+        created.ready = subscriber.subscribe(key).catch((error: unknown) => {
+          if (channels.get(key) === created) channels.delete(key);
+          throw error;
+        });
+        channels.set(key, created);
+        entry = created;
       }
-      set.add(handler);
+      await entry.ready;
+      const { handlers } = entry;
+      handlers.add(handler);
       return async () => {
-        set.delete(handler);
-        if (set.size === 0 && handlers.get(key) === set) {
-          handlers.delete(key);
+        handlers.delete(handler);
+        if (handlers.size === 0 && channels.get(key) === entry) {
+          channels.delete(key);
           await subscriber.unsubscribe(key);
         }
       };
@@ -53,6 +72,10 @@ export async function createRedisBus({ url, prefix = "amora:" }: RedisBusOptions
     onReconnect(listener) {
       reconnectListeners.add(listener);
       return () => void reconnectListeners.delete(listener);
+    },
+    onDisconnect(listener) {
+      disconnectListeners.add(listener);
+      return () => void disconnectListeners.delete(listener);
     },
     async cacheGet<T>(key: string) {
       const value = await commands.get(prefix + "cache:" + key);

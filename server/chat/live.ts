@@ -16,7 +16,15 @@ export type Tab = {
   end: () => void;
 };
 
-type TabState = Tab & { lastMessageId: number; sent: Set<number> };
+type TabState = Tab & {
+  lastMessageId: number;
+  sent: Set<number>;
+  /**
+   * The last message id the tab had when the bus went down: the catch-up starts there, not at
+   * lastMessageId, which messages published right after the reconnect may already have moved past.
+   */
+  resumeFrom?: number;
+};
 
 /** Message ids a tab remembers having had, so a catch-up never shows one twice. */
 const REMEMBERED_IDS = 500;
@@ -47,18 +55,30 @@ export function createLiveHub({ bus, db, log }: { bus: Bus; db: Kysely<Database>
     tab.write(eventFrame(event));
   };
 
-  const catchUp = async (tab: TabState) => {
-    const rows = await messagesSince(db, { profileId: tab.profileId, since: tab.lastMessageId });
+  const catchUp = async (tab: TabState, since = tab.lastMessageId) => {
+    const rows = await messagesSince(db, { profileId: tab.profileId, since });
     for (const row of rows) deliver(tab, { type: "message", message: tab.toMessage(row) });
   };
 
+  let busDown = false;
+  const stopDisconnects = bus.onDisconnect(() => {
+    busDown = true;
+    for (const { tabs } of members.values()) for (const tab of tabs) tab.resumeFrom ??= tab.lastMessageId;
+  });
   const stopReconnects = bus.onReconnect(() => {
+    busDown = false;
     setTimeout(() => {
       for (const { tabs } of members.values()) {
         for (const tab of tabs) {
-          void catchUp(tab)
+          const since = tab.resumeFrom ?? tab.lastMessageId;
+          tab.resumeFrom = undefined;
+          void catchUp(tab, since)
             .then(() => deliver(tab, { type: "resync" }))
-            .catch((error: Error) => log.warn({ err: error }, "catching a tab up failed"));
+            .catch((error: Error) => {
+              // The next reconnect tries again from the same place.
+              tab.resumeFrom ??= since;
+              log.warn({ err: error }, "catching a tab up failed");
+            });
         }
       }
     }, RESUBSCRIBE_GRACE_MS).unref();
@@ -71,7 +91,7 @@ export function createLiveHub({ bus, db, log }: { bus: Bus; db: Kysely<Database>
      */
     async connect(tab: Tab, since?: number): Promise<() => void> {
       const start = since ?? (await newestMessageId(db));
-      const state: TabState = { ...tab, lastMessageId: start, sent: new Set() };
+      const state: TabState = { ...tab, lastMessageId: start, sent: new Set(), resumeFrom: busDown ? start : undefined };
       let member = members.get(tab.profileId);
       if (!member) {
         const tabs = new Set<TabState>();
@@ -107,6 +127,7 @@ export function createLiveHub({ bus, db, log }: { bus: Bus; db: Kysely<Database>
     },
     close() {
       stopReconnects();
+      stopDisconnects();
       for (const { tabs } of members.values()) for (const tab of tabs) tab.end();
       members.clear();
     },

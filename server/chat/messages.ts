@@ -70,7 +70,7 @@ const COMMIT_SLACK_MS = 5_000;
 /**
  * The messages a member's tab has not seen since message `since`, oldest first: those to them and
  * those they sent from another tab. It looks a few seconds further back, because ids are handed
- * out before commit; the tab drops what it already has.
+ * out before commit; the tab drops what it already has (message `since` itself is never sent again).
  */
 export async function messagesSince(db: Db, { profileId, since, limit = 200 }: { profileId: number; since: number; limit?: number }): Promise<MessageRow[]> {
   const anchor = await db.selectFrom("messages").select("created_at").where("id", "=", since).executeTakeFirst();
@@ -80,7 +80,13 @@ export async function messagesSince(db: Db, { profileId, since, limit = 200 }: {
     .selectAll("messages")
     .whereRef("messages.id", ">", "mine.cleared_through")
     .where((eb) =>
-      anchor ? eb.or([eb("messages.id", ">", since), eb("messages.created_at", ">", new Date(new Date(anchor.created_at).getTime() - COMMIT_SLACK_MS))]) : eb("messages.id", ">", since),
+      anchor
+        ? eb.or([
+            eb("messages.id", ">", since),
+            // Message `since` itself the tab has for certain: it is the id the tab named.
+            eb.and([eb("messages.id", "!=", since), eb("messages.created_at", ">", new Date(new Date(anchor.created_at).getTime() - COMMIT_SLACK_MS))]),
+          ])
+        : eb("messages.id", ">", since),
     )
     .orderBy("messages.id")
     .limit(limit)

@@ -4,7 +4,7 @@ import { changeCredits } from "../credits/ledger";
 import type { Database, LedgerReason } from "../db/schema";
 import { blockBetween } from "../profiles/blocks";
 import type { Site } from "../sites/schema";
-import { conversationWith, memberConversation, unreadTotal } from "./conversations";
+import { conversationWith, memberConversation } from "./conversations";
 import type { MessageRow } from "./messages";
 import { FREE_CONVERSATIONS, isGift, messageCost } from "./pricing";
 
@@ -116,34 +116,47 @@ export async function sendMessage(
     }
 
     const conversationId = existing?.id ?? (await openConversation(tx, { pool: site.pool, from: member.profileId, to: otherId }));
+    // One statement, one round trip: the message, the conversation's time, and both members' rows
+    // (the sender has read through it, the other has one more unread; it is back in both lists).
     const message = await tx
-      .insertInto("messages")
-      .values({
-        conversation_id: conversationId,
-        sender_id: member.profileId,
-        kind: content.kind,
-        body: content.kind === "image" ? "" : (content.body ?? "").trim(),
-        image_filename: content.kind === "image" ? content.image.filename : null,
-        image_thumb_filename: content.kind === "image" ? content.image.thumb_filename : null,
-        gift: content.kind === "gift" ? content.gift : null,
-        client_id: clientId,
-        credits: cost,
-      })
-      .returningAll()
+      .with("message", (db) =>
+        db
+          .insertInto("messages")
+          .values({
+            conversation_id: conversationId,
+            sender_id: member.profileId,
+            kind: content.kind,
+            body: content.kind === "image" ? "" : (content.body ?? "").trim(),
+            image_filename: content.kind === "image" ? content.image.filename : null,
+            image_thumb_filename: content.kind === "image" ? content.image.thumb_filename : null,
+            gift: content.kind === "gift" ? content.gift : null,
+            client_id: clientId,
+            credits: cost,
+          })
+          .returningAll(),
+      )
+      .with("conversation", (db) =>
+        db
+          .updateTable("conversations")
+          .set({ last_message_at: sql<Date>`(select created_at from message)` })
+          .where("id", "=", conversationId)
+          .returning("id"),
+      )
+      .with("members", (db) =>
+        db
+          .updateTable("conversation_members")
+          .set({
+            hidden: false,
+            read_through: sql<number>`case when profile_id = ${member.profileId} then (select id from message) else read_through end`,
+            unread_count: sql<number>`case when profile_id = ${otherId} then unread_count + 1 else unread_count end`,
+          })
+          .where("conversation_id", "=", conversationId)
+          .where("profile_id", "in", [member.profileId, otherId])
+          .returning("profile_id"),
+      )
+      .selectFrom("message")
+      .selectAll()
       .executeTakeFirstOrThrow();
-    await tx.updateTable("conversations").set({ last_message_at: message.created_at }).where("id", "=", conversationId).execute();
-    await tx
-      .updateTable("conversation_members")
-      .set({ hidden: false, read_through: message.id })
-      .where("conversation_id", "=", conversationId)
-      .where("profile_id", "=", member.profileId)
-      .execute();
-    await tx
-      .updateTable("conversation_members")
-      .set({ hidden: false, unread_count: sql<number>`unread_count + 1` })
-      .where("conversation_id", "=", conversationId)
-      .where("profile_id", "=", otherId)
-      .execute();
     return { status: "sent" as const, message, credits, recipient: await recipientOf(tx, message) };
   });
 }
@@ -180,11 +193,20 @@ async function recipientOf(tx: Transaction<Database>, message: MessageRow): Prom
     .selectFrom("conversation_members")
     .innerJoin("profiles", "profiles.id", "conversation_members.profile_id")
     .select("conversation_members.profile_id")
+    // The messages badge of unreadTotal (conversations.ts), in the same round trip.
+    .select((eb) =>
+      eb
+        .selectFrom("conversation_members as theirs")
+        .select(sql<string>`coalesce(sum(theirs.unread_count), 0)`.as("total"))
+        .whereRef("theirs.profile_id", "=", "conversation_members.profile_id")
+        .where("theirs.hidden", "=", false)
+        .as("unread"),
+    )
     .where("conversation_members.conversation_id", "=", message.conversation_id)
     .where("conversation_members.profile_id", "!=", message.sender_id ?? 0)
     .where("profiles.account_id", "is not", null)
     .executeTakeFirst();
-  return other ? { profileId: other.profile_id, unread: await unreadTotal(tx, { profileId: other.profile_id }) } : null;
+  return other ? { profileId: other.profile_id, unread: Number(other.unread ?? 0) } : null;
 }
 
 async function countStarted(tx: Transaction<Database>, profileId: number): Promise<number> {

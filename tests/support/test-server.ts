@@ -16,7 +16,16 @@ export type TestServer = Awaited<ReturnType<typeof startServer>> & { sitesDir: s
  * demo brands and its own data: PGlite in a temp folder, or a fresh database on DATABASE_URL.
  */
 export async function startTestServer(
-  options: { sitesDir?: string; databaseUrl?: string; dataDir?: string; log?: Logger } = {},
+  options: {
+    sitesDir?: string;
+    databaseUrl?: string;
+    dataDir?: string;
+    log?: Logger;
+    /** Another Redis than REDIS_URL (a private redis-server a test stops and starts). */
+    redisUrl?: string;
+    /** Instances that must share events share a prefix; each server gets its own otherwise. */
+    redisPrefix?: string;
+  } = {},
 ): Promise<TestServer> {
   const sitesDir = options.sitesDir ?? (await copyDemoSites());
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), "amora-data-")));
@@ -28,14 +37,17 @@ export async function startTestServer(
     SITES_DIR: sitesDir,
     LOG_LEVEL: "silent",
     DATABASE_URL: options.databaseUrl,
-    REDIS_URL: process.env.REDIS_URL,
+    REDIS_URL: options.redisUrl ?? process.env.REDIS_URL,
     // Rate limits and channels of one test server never meet another's (or an earlier run's).
-    REDIS_PREFIX: `amora-test-${randomBytes(4).toString("hex")}:`,
+    REDIS_PREFIX: options.redisPrefix ?? testRedisPrefix(),
   });
   const build = (await import(/* @vite-ignore */ path.resolve("build/server/index.js"))) as ServerBuild;
   const running = await startServer({ env, build, clientDir: path.resolve("build/client"), log: options.log });
   return { ...running, sitesDir, dataDir, origin: (siteId) => `http://${siteId}.localhost:${running.port}` };
 }
+
+/** A Redis prefix no other test server (or earlier run) uses. */
+export const testRedisPrefix = () => `amora-test-${randomBytes(4).toString("hex")}:`;
 
 export type PlainResponse = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
 
