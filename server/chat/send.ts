@@ -2,7 +2,6 @@ import { sql, type Kysely, type Transaction } from "kysely";
 import type { Member } from "../accounts/member";
 import { changeCredits } from "../credits/ledger";
 import type { Database, LedgerReason } from "../db/schema";
-import { blockBetween } from "../profiles/blocks";
 import type { Site } from "../sites/schema";
 import { conversationWith, memberConversation } from "./conversations";
 import type { MessageRow } from "./messages";
@@ -86,10 +85,10 @@ export async function sendMessage(
     const earlier = await tx.selectFrom("messages").selectAll().where("sender_id", "=", member.profileId).where("client_id", "=", clientId).executeTakeFirst();
     if (earlier) return { status: "duplicate" as const, message: earlier, credits: account.credits, recipient: await recipientOf(tx, earlier) };
 
-    const otherId = await resolveRecipient(tx, { site, member, target });
-    if (otherId === undefined) return refuse("unavailable");
-    const blocked = await blockBetween(tx, { viewerId: member.profileId, profileId: otherId });
-    if (blocked) return refuse(blocked === "viewer" ? "blocked_by_you" : "blocked_by_them");
+    const recipient = await resolveRecipient(tx, { site, member, target });
+    if (!recipient) return refuse("unavailable");
+    if (recipient.blocked) return refuse(recipient.blocked === "viewer" ? "blocked_by_you" : "blocked_by_them");
+    const otherId = recipient.id;
 
     // Both directions of a pair queue on one lock, so two first messages open one conversation.
     await sql`select pg_advisory_xact_lock(${Math.min(member.profileId, otherId)}::int, ${Math.max(member.profileId, otherId)}::int)`.execute(tx);
@@ -161,8 +160,14 @@ export async function sendMessage(
   });
 }
 
-/** The profile a target names, when the member may write to it: live, in the site's pool, and not the system. */
-async function resolveRecipient(tx: Transaction<Database>, { site, member, target }: { site: Site; member: Member; target: MessageTarget }): Promise<number | undefined> {
+/**
+ * The profile a target names, when the member may write to it: live, in the site's pool, and not
+ * the system; with who blocked whom, if either did (one round trip).
+ */
+async function resolveRecipient(
+  tx: Transaction<Database>,
+  { site, member, target }: { site: Site; member: Member; target: MessageTarget },
+): Promise<{ id: number; blocked: "viewer" | "them" | undefined } | undefined> {
   let otherId: number | null;
   if ("conversationId" in target) {
     const mine = await memberConversation(tx, { profileId: member.profileId, conversationId: target.conversationId });
@@ -171,8 +176,20 @@ async function resolveRecipient(tx: Transaction<Database>, { site, member, targe
     otherId = target.profileId;
   }
   if (otherId === null || otherId === member.profileId) return undefined;
-  const other = await tx.selectFrom("profiles").select("id").where("id", "=", otherId).where("pool", "=", site.pool).where("status", "=", "active").executeTakeFirst();
-  return other?.id;
+  const me = member.profileId;
+  const other = await tx
+    .selectFrom("profiles")
+    .select("id")
+    // 2: the member blocked them; 1: they blocked the member (blockBetween's answer, in this query).
+    .select(
+      sql<number | null>`(select max(case when blocker_id = ${me} then 2 else 1 end) from blocks
+        where (blocker_id = ${me} and blocked_id = profiles.id) or (blocker_id = profiles.id and blocked_id = ${me}))`.as("blocked"),
+    )
+    .where("id", "=", otherId)
+    .where("pool", "=", site.pool)
+    .where("status", "=", "active")
+    .executeTakeFirst();
+  return other && { id: other.id, blocked: other.blocked === 2 ? "viewer" : other.blocked === 1 ? "them" : undefined };
 }
 
 async function openConversation(tx: Transaction<Database>, { pool, from, to }: { pool: string; from: number; to: number }): Promise<number> {

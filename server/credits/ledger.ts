@@ -14,42 +14,31 @@ export type CreditResult = { status: "applied" | "duplicate"; balance: number } 
 
 /**
  * Moves credits through the append-only ledger, inside the caller's transaction. The account row is
- * locked first, so concurrent changes of one balance queue up; a repeated key changes nothing (and
- * answers "duplicate" even when the balance could no longer pay for it); the balance never goes below zero. The sum of an account's rows always equals its balance.
+ * locked first, in its own statement, so concurrent changes of one balance queue up and the next
+ * statement reads the balance after the wait. The row and the new balance are then written in one
+ * statement: a repeated key changes nothing (and answers "duplicate" even when the balance could no
+ * longer pay for it); the balance never goes below zero. The sum of an account's rows always equals its balance.
  */
 export async function changeCredits(tx: Transaction<Database> | Kysely<Database>, change: CreditChange): Promise<CreditResult> {
-  const account = await tx
-    .selectFrom("accounts")
-    .select("credits")
-    .where("id", "=", change.accountId)
-    .where("site_id", "=", change.siteId)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
-  const seen = await tx
-    .selectFrom("credit_ledger")
-    .select("id")
-    .where("account_id", "=", change.accountId)
-    .where("idempotency_key", "=", change.idempotencyKey)
-    .executeTakeFirst();
-  if (seen) return { status: "duplicate", balance: account.credits };
-  const balance = account.credits + change.delta;
-  if (balance < 0) return { status: "insufficient", balance: account.credits };
-
-  const row = await tx
-    .insertInto("credit_ledger")
-    .values({
-      account_id: change.accountId,
-      site_id: change.siteId,
-      delta: change.delta,
-      balance_after: balance,
-      reason: change.reason,
-      idempotency_key: change.idempotencyKey,
-    })
-    .onConflict((conflict) => conflict.columns(["account_id", "idempotency_key"]).doNothing())
-    .returning("id")
-    .executeTakeFirst();
-  if (!row) return { status: "duplicate", balance: account.credits };
-
-  await tx.updateTable("accounts").set({ credits: balance }).where("id", "=", change.accountId).execute();
-  return { status: "applied", balance };
+  const { siteId, accountId, delta, reason, idempotencyKey } = change;
+  const account = await tx.selectFrom("accounts").select("credits").where("id", "=", accountId).where("site_id", "=", siteId).forUpdate().executeTakeFirstOrThrow();
+  if (account.credits + delta >= 0) {
+    const applied = await tx
+      .with("entry", (db) =>
+        db
+          .insertInto("credit_ledger")
+          .values({ account_id: accountId, site_id: siteId, delta, balance_after: account.credits + delta, reason, idempotency_key: idempotencyKey })
+          .onConflict((conflict) => conflict.columns(["account_id", "idempotency_key"]).doNothing())
+          .returning("balance_after"),
+      )
+      .updateTable("accounts")
+      .from("entry")
+      .set((eb) => ({ credits: eb.ref("entry.balance_after") }))
+      .where("accounts.id", "=", accountId)
+      .returning("accounts.credits")
+      .executeTakeFirst();
+    if (applied) return { status: "applied", balance: applied.credits };
+  }
+  const seen = await tx.selectFrom("credit_ledger").select("id").where("account_id", "=", accountId).where("idempotency_key", "=", idempotencyKey).executeTakeFirst();
+  return seen ? { status: "duplicate", balance: account.credits } : { status: "insufficient", balance: account.credits };
 }
