@@ -42,12 +42,13 @@ export const avatarLetter = style([
   { display: "grid", placeItems: "center", background: vars.color.primaryStrong, color: "#fff", fontWeight: 700, fontSize: "1.2rem" },
 ]);
 export const avatarSystem = style([avatarLetter, { background: vars.color.secondary, color: vars.color.onSecondary }]);
-export const body = style({ display: "grid", gap: "0.1rem", flex: 1, minWidth: 0 });
+// One column that may shrink below its content, so long previews end in an ellipsis.
+export const body = style({ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: "0.1rem", flex: 1, minWidth: 0 });
 export const top = style({ display: "flex", alignItems: "baseline", justifyContent: "space-between", gap: "0.5rem" });
-export const name = style({ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap", fontWeight: 700 });
+export const name = style({ minWidth: 0, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap", fontWeight: 700 });
 export const time = style({ flex: "none", color: vars.color.textMuted, fontSize: "0.8rem" });
 export const bottom = style({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: "0.5rem" });
-export const preview = style({ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap", color: vars.color.textMuted, fontSize: "0.9rem" });
+export const preview = style({ minWidth: 0, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap", color: vars.color.textMuted, fontSize: "0.9rem" });
 export const previewUnread = style([preview, { color: vars.color.text, fontWeight: 600 }]);
 export const badge = style({
   flex: "none",
