@@ -12,7 +12,6 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import { Agent, request as httpRequest } from "node:http";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -22,6 +21,7 @@ import { AUTH_COOKIE, SESSION_SECONDS } from "../server/accounts/sessions";
 import { hashToken, randomToken } from "../server/accounts/tokens";
 import { openStore } from "../server/db/database";
 import { EventStream } from "../tests/support/event-stream";
+import { freePort } from "../tests/support/free-port";
 
 const option = (name: string, fallback: number) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -48,17 +48,6 @@ if (!existsSync("build/server.js") || !existsSync("build/server/index.js")) {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 // A fresh database, dropped at the end.
 const databaseName = `amora_bench_chat_${randomBytes(4).toString("hex")}`;

@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createConnection, createServer } from "node:net";
+import { createConnection } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { arrivals, chatMember, openStream, realStores, sendChat, twoInstances, type ChatMember, type SendReply } from "../support/chat-instances";
 import type { EventStream } from "../support/event-stream";
 import type { TestServer } from "../support/test-server";
+import { freePort } from "../support/free-port";
 
 // A message every 100 ms, every 200 ms while Redis is down for 6 s: longer than the few seconds
 // the catch-up looks back past the last message a tab had (COMMIT_SLACK_MS in messages.ts).
@@ -13,17 +14,6 @@ const MESSAGES = 54;
 const gapBefore = (index: number) => (index > KILL_AFTER && index <= RESTART_AFTER ? 200 : 100);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function answersPing(port: number): Promise<boolean> {
   return new Promise((resolve) => {
