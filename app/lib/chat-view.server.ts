@@ -2,13 +2,13 @@ import { randomUUID } from "node:crypto";
 import { data as withStatus, redirect, type AppLoadContext } from "@remix-run/node";
 import type { Member } from "../../server/accounts/member";
 import { readAndPublish } from "../../server/chat/actions";
-import { readByOther, unreadTotal } from "../../server/chat/conversations";
+import { readByOther } from "../../server/chat/conversations";
 import { conversationMessages, toChatMessage, type ChatMessage } from "../../server/chat/messages";
 import { GIFTS, messageCost } from "../../server/chat/pricing";
 import type { MessageTarget } from "../../server/chat/send";
 import { photoUrls } from "../../server/photos/urls";
 import { blockBetween } from "../../server/profiles/blocks";
-import { refusalStatus, refusalText, sendFromRequest } from "./chat.server";
+import { positiveId, refusalStatus, refusalText, sendFromRequest } from "./chat.server";
 
 /** The other side of a conversation as the chat screen shows it; null is the system sender. */
 export type ChatPartner = { id: number; name: string; image: string | null } | null;
@@ -42,8 +42,8 @@ export type BlockedView = { view: "blocked"; title: string; blockedByViewer: boo
 
 /** A positive id from a route parameter, or a 404. */
 export function idParam(value: string | undefined): number {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id < 1) throw new Response("Not found", { status: 404 });
+  const id = positiveId(value);
+  if (id === undefined) throw new Response("Not found", { status: 404 });
   return id;
 }
 
@@ -91,10 +91,9 @@ export async function chatView(
     messages = page.messages.map((row) => toChatMessage(site, row));
     const first = messages[0];
     older = page.hasOlder && first ? `?before=${first.id}` : null;
-    await readAndPublish(services, { member, conversationId, unreadTotal: () => unreadTotal(db, { profileId: member.profileId }) });
-    [readThrough, unread] = await Promise.all([
+    [unread, readThrough] = await Promise.all([
+      readAndPublish(services, { member, conversationId }),
       readByOther(db, { profileId: member.profileId, conversationId }),
-      unreadTotal(db, { profileId: member.profileId }),
     ]);
   }
   const name = partner?.name ?? site.name;

@@ -4,7 +4,8 @@ import type { MessageContent, MessageTarget } from "../../server/chat/send";
 import { FREE_CONVERSATIONS } from "../../server/chat/pricing";
 import { readPhotoUpload } from "../../server/photos/upload";
 
-const positiveId = (value: unknown): number | undefined => {
+/** An id from the client (a field, a query or route parameter): a positive whole number, or undefined. */
+export const positiveId = (value: unknown): number | undefined => {
   const id = Number(value);
   return Number.isSafeInteger(id) && id > 0 ? id : undefined;
 };

@@ -1,16 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { readAndPublish, removeAndPublish } from "../../server/chat/actions";
-import { memberConversation, unreadTotal } from "../../server/chat/conversations";
+import { memberConversation } from "../../server/chat/conversations";
 import { authenticationRequired } from "../lib/auth.server";
-import { refusalStatus, refusalText, sendFromRequest } from "../lib/chat.server";
+import { positiveId, refusalStatus, refusalText, sendFromRequest } from "../lib/chat.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
 async function conversationParameter(request: Request): Promise<number | undefined> {
   const fromQuery = new URL(request.url).searchParams.get("conversation");
-  const raw = fromQuery ?? ((await request.json().catch(() => ({}))) as { conversation?: unknown }).conversation;
-  const id = Number(raw);
-  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+  return positiveId(fromQuery ?? ((await request.json().catch(() => ({}))) as { conversation?: unknown }).conversation);
 }
 
 /**
@@ -36,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const mine = conversationId && (await memberConversation(services.store.db, { profileId: member.profileId, conversationId }));
     if (!conversationId || !mine) return Response.json({ error: "unavailable", message: refusalText(context, "unavailable") }, { status: 404, headers: NO_STORE });
     if (request.method === "PUT") {
-      await readAndPublish(services, { member, conversationId, unreadTotal: () => unreadTotal(services.store.db, { profileId: member.profileId }) });
+      await readAndPublish(services, { member, conversationId });
     } else {
       await removeAndPublish(services, { member, conversationId });
     }

@@ -3,6 +3,7 @@ import { memberConversation } from "../../server/chat/conversations";
 import { publishToMember } from "../../server/chat/events";
 import { blockBetween } from "../../server/profiles/blocks";
 import { authenticationRequired } from "../lib/auth.server";
+import { positiveId } from "../lib/chat.server";
 
 /**
  * POST /api/typing.php { conversation }: tells the other side this member is typing. Never
@@ -14,9 +15,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!member) return authenticationRequired();
   const { store, bus, log, limits } = context.services;
   const { conversation } = (await request.json().catch(() => ({}))) as { conversation?: unknown };
-  const conversationId = Number(conversation);
-  const mine = Number.isSafeInteger(conversationId) && conversationId > 0 ? await memberConversation(store.db, { profileId: member.profileId, conversationId }) : undefined;
-  if (!mine) return new Response(null, { status: 404 });
+  const conversationId = positiveId(conversation);
+  const mine = conversationId && (await memberConversation(store.db, { profileId: member.profileId, conversationId }));
+  if (!conversationId || !mine) return new Response(null, { status: 404 });
   const allowed = await limits.typing.consume(String(member.profileId)).then(
     () => true,
     () => false,

@@ -77,13 +77,3 @@ export const remove = style({
   cursor: "pointer",
   selectors: { "&:hover, &:focus-visible": { background: vars.color.surfaceMuted, color: vars.color.danger } },
 });
-
-export const empty = style({
-  display: "grid",
-  justifyItems: "center",
-  gap: "0.75rem",
-  padding: "2.5rem 1rem",
-  textAlign: "center",
-  color: vars.color.textMuted,
-});
-export const emptyTitle = style({ margin: 0, color: vars.color.text, fontSize: "1.2rem" });

@@ -12,6 +12,7 @@ import { apiFetch } from "../lib/api";
 import { requireMember } from "../lib/auth.server";
 import { accountMeta } from "../lib/meta";
 import { useHydrated } from "../lib/use-hydrated";
+import { emptyState, emptyStateTitle } from "../styles/empty-state.css";
 import { visuallyHidden } from "../styles/visually-hidden.css";
 import * as styles from "./chats.css";
 
@@ -250,8 +251,8 @@ export default function Chats() {
           })}
         </ul>
       ) : (
-        <div className={styles.empty}>
-          <h2 className={styles.emptyTitle}>{t("list.empty.title")}</h2>
+        <div className={emptyState}>
+          <h2 className={emptyStateTitle}>{t("list.empty.title")}</h2>
           <p>{t("list.empty.text")}</p>
           <Link to="/members" className={form.button}>
             {t("list.search")}

@@ -39,13 +39,3 @@ export const tab = style({
 export const tabCount = style({ color: vars.color.textMuted, fontWeight: 400, fontSize: "0.85rem" });
 
 export const pager = style({ display: "flex", justifyContent: "center", gap: "1.5rem", marginTop: "1.5rem" });
-
-export const empty = style({
-  display: "grid",
-  justifyItems: "center",
-  gap: "0.75rem",
-  padding: "2.5rem 1rem",
-  textAlign: "center",
-  color: vars.color.textMuted,
-});
-export const emptyTitle = style({ margin: 0, color: vars.color.text, fontSize: "1.2rem" });

@@ -8,6 +8,7 @@ import { ProfileGrid } from "../components/profile-card";
 import { requireMember } from "../lib/auth.server";
 import { accountMeta } from "../lib/meta";
 import { toCards } from "../lib/profiles.server";
+import { emptyState, emptyStateTitle } from "../styles/empty-state.css";
 import * as styles from "./likes.css";
 
 export const handle = { i18n: ["likes", "members"] };
@@ -78,8 +79,8 @@ export default function Likes() {
           ) : null}
         </>
       ) : (
-        <div className={styles.empty}>
-          <h2 className={styles.emptyTitle}>{t(`empty.${tab}.title`)}</h2>
+        <div className={emptyState}>
+          <h2 className={emptyStateTitle}>{t(`empty.${tab}.title`)}</h2>
           <p>{t(`empty.${tab}.text`)}</p>
           <Link to={tab === "given" ? "/members" : "/swipe-game"} className={form.button}>
             {tab === "given" ? t("empty.search") : t("empty.swipe")}

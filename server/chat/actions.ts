@@ -6,7 +6,7 @@ import { PHOTO_CONTENT_TYPE, processImage, type ImageError } from "../photos/pro
 import { newPhotoKeys, type PhotoStorage } from "../photos/storage";
 import type { Site } from "../sites/schema";
 import type { Kysely } from "kysely";
-import { markRead, removeConversation } from "./conversations";
+import { markRead, removeConversation, unreadTotal } from "./conversations";
 import { publishToMember } from "./events";
 import { toChatMessage, type ChatMessage } from "./messages";
 import { sendMessage, type MessageContent, type MessageTarget, type SendRefusal } from "./send";
@@ -58,15 +58,21 @@ export async function sendPhotoAndPublish(services: ChatServices, input: SendInp
   }
 }
 
-/** Opening a conversation (§4): unread to 0, the sender sees it read, the member's other tabs their new total. */
-export async function readAndPublish(services: ChatServices, { member, conversationId, unreadTotal }: { member: Member; conversationId: number; unreadTotal: () => Promise<number> }) {
-  const receipt = await markRead(services.store.db, { profileId: member.profileId, conversationId });
-  if (!receipt) return;
+/**
+ * Opening a conversation (§4): unread to 0, the sender sees it read, the member's other tabs their
+ * new total. Answers that total, for the screen's own badge.
+ */
+export async function readAndPublish(services: ChatServices, { member, conversationId }: { member: Member; conversationId: number }): Promise<number> {
+  const db = services.store.db;
+  const receipt = await markRead(db, { profileId: member.profileId, conversationId });
+  const total = await unreadTotal(db, { profileId: member.profileId });
+  if (!receipt) return total;
   const { bus, log } = services;
   await Promise.all([
     receipt.otherId !== null && publishToMember(bus, log, receipt.otherId, { type: "read", conversation_id: conversationId, read_through: receipt.readThrough }),
-    unreadTotal().then((total) => publishToMember(bus, log, member.profileId, { type: "counts", unread_messages: total })),
+    publishToMember(bus, log, member.profileId, { type: "counts", unread_messages: total }),
   ]);
+  return total;
 }
 
 /** Removes a conversation from the member's list (§4), in every tab they have open. */

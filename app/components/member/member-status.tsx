@@ -97,19 +97,19 @@ export function MemberStatusProvider({ initial, children }: { initial: MemberSta
   const member = useMemo(() => initial && { ...initial, ...polled.status }, [initial, polled.status]);
 
   const signedIn = initial !== null;
+  const update = useCallback((status: Partial<MemberStatus>) => {
+    setPolled((current) => ({ since: current.since, status: { ...current.status, ...status } }));
+  }, []);
   const refresh = useCallback(async () => {
     const fresh = await fetchStatus().catch(() => ({}));
     if (fresh === "signed-out") return window.location.reload();
-    setPolled((current) => ({ since: current.since, status: { ...current.status, ...fresh } }));
-  }, []);
+    update(fresh);
+  }, [update]);
 
   useEffect(() => {
     if (signedIn) return startRefreshing(refresh, pushSubscribed);
   }, [signedIn, pushSubscribed, refresh]);
 
-  const update = useCallback((status: Partial<MemberStatus>) => {
-    setPolled((current) => ({ since: current.since, status: { ...current.status, ...status } }));
-  }, []);
   const handlers = useRef(new Set<MemberEventHandler>());
   const subscribe = useCallback((handler: MemberEventHandler) => {
     handlers.current.add(handler);
