@@ -20,8 +20,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** Confirming is a button, not the link itself: a mail scanner opening links changes nothing. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const outcome = await confirmEmailChange(context.services.store.db, { siteId: context.site.id, token: tokenOf(request) });
-  if (outcome.status === "changed") return { changedTo: outcome.email };
+  const outcome = await confirmEmailChange(context.services.store.db, {
+    site: context.site,
+    token: tokenOf(request),
+    origin: context.origin,
+    translatorFor: context.translatorFor,
+  });
+  if (outcome.status === "changed") {
+    context.services.mailer.kick();
+    return { changedTo: outcome.email };
+  }
   return { error: outcome.status === "taken" ? "validation.emailTaken" : "errors.linkExpired" };
 }
 

@@ -53,7 +53,7 @@ export async function activateAccount(
 /** Sends a fresh activation link; the earlier ones stop working. */
 export async function resendActivation(db: Kysely<Database>, { member, outgoing }: { member: Member; outgoing: Outgoing }): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    await revokeLinks(tx, { accountId: member.accountId, purpose: "activation" });
+    await revokeLinks(tx, { accountId: member.accountId, purposes: ["activation"] });
     await queueLinkMail(tx, {
       kind: "activation",
       outgoing,

@@ -20,3 +20,15 @@ export function suggestEmail(email: string): string | undefined {
   const suggestion = emailSpellChecker.run({ email: normalized, domains: DOMAINS });
   return suggestion && suggestion.full !== normalized ? suggestion.full : undefined;
 }
+
+/**
+ * An address shown to someone who may not own it (the old mailbox after a change): the first letter
+ * of the name and of the domain, and the top-level domain, enough to recognise one's own address.
+ */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  const local = email.slice(0, at);
+  const domain = email.slice(at + 1);
+  const topLevel = domain.slice(domain.lastIndexOf(".") + 1);
+  return `${local.charAt(0)}***@${domain.charAt(0)}***.${topLevel}`;
+}

@@ -1,10 +1,12 @@
+import type { TFunction } from "i18next";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { isUniqueViolation } from "../db/errors";
+import type { Site } from "../sites/schema";
 import { blockedFor, consume, minutesFrom, type AccountLimits } from "./limits";
 import { consumeLink, revokeLinks } from "./links";
 import type { Member } from "./member";
-import { queueLinkMail, type Outgoing } from "./outgoing";
+import { queueLinkMail, queueMailChangedNotice, type Outgoing } from "./outgoing";
 import { verifyPassword } from "./passwords";
 import { emailStanding } from "./signup";
 
@@ -38,7 +40,7 @@ export async function requestEmailChange(
   if (!(await consume(limits.linkMails, `mail-change:${member.accountId}`)).allowed) return { status: "too_many" };
 
   await db.transaction().execute(async (tx) => {
-    await revokeLinks(tx, { accountId: member.accountId, purpose: "mail_change" });
+    await revokeLinks(tx, { accountId: member.accountId, purposes: ["mail_change"] });
     await queueLinkMail(tx, {
       kind: "mailChange",
       outgoing,
@@ -52,16 +54,28 @@ export async function requestEmailChange(
   return { status: "sent" };
 }
 
-/** Moves the account to the address its link was sent to, unless another account took it meanwhile. */
+/**
+ * Moves the account to the address its link was sent to, unless another account took it meanwhile,
+ * and tells the old address, in the member's language. Using the link voids every other link of the
+ * account (see consumeLink): those went to the old address.
+ */
 export async function confirmEmailChange(
   db: Kysely<Database>,
-  { siteId, token }: { siteId: string; token: string },
+  { site, token, origin, translatorFor }: { site: Site; token: string; origin: string; translatorFor: (language: string, country: string) => TFunction },
 ): Promise<{ status: "changed"; email: string } | { status: "invalid" | "taken" }> {
   try {
     return await db.transaction().execute(async (tx) => {
-      const link = await consumeLink(tx, { siteId, token, purpose: "mail_change" });
+      const link = await consumeLink(tx, { siteId: site.id, token, purpose: "mail_change" });
       if (!link?.newEmail) return { status: "invalid" as const };
+      const account = await tx
+        .selectFrom("accounts")
+        .innerJoin("profiles", "profiles.account_id", "accounts.id")
+        .select(["accounts.email", "accounts.language", "accounts.country", "profiles.name"])
+        .where("accounts.id", "=", link.accountId)
+        .executeTakeFirstOrThrow();
       await tx.updateTable("accounts").set({ email: link.newEmail }).where("id", "=", link.accountId).execute();
+      const outgoing = { site, origin, t: translatorFor(account.language, account.country), language: account.language };
+      await queueMailChangedNotice(tx, { outgoing, accountId: link.accountId, oldEmail: account.email, newEmail: link.newEmail, name: account.name });
       return { status: "changed" as const, email: link.newEmail };
     });
   } catch (error) {

@@ -38,21 +38,38 @@ export async function findLink(db: Db, query: LinkQuery) {
   return usable(db, query).executeTakeFirst();
 }
 
-/** Uses a link up: answers its account (and new address), or undefined for an old, used or foreign link. */
+/**
+ * What using a link makes void: links die with the credentials they were issued under. A new
+ * password voids the other reset links and any pending e-mail change (whoever knew the old password
+ * may have asked for it); a new address voids every link that went to the old one. Activation links
+ * outlive a reset: they went to the very address the reset just proved, and only confirm it.
+ */
+const VOIDED_BY_USE: Record<TokenPurpose, readonly TokenPurpose[]> = {
+  activation: [],
+  password_reset: ["password_reset", "mail_change"],
+  mail_change: ["activation", "password_reset", "mail_change"],
+};
+
+/**
+ * Uses a link up, and voids the account's other links its use makes stale, in the caller's
+ * transaction: answers its account (and new address), or undefined for an old, used or foreign link.
+ */
 export async function consumeLink(tx: Transaction<Database>, query: LinkQuery) {
   const link = await usable(tx, query).forUpdate().executeTakeFirst();
   if (!link) return undefined;
   await tx.updateTable("account_tokens").set({ used_at: new Date() }).where("token_hash", "=", hashToken(query.token)).execute();
+  await revokeLinks(tx, { accountId: link.accountId, purposes: VOIDED_BY_USE[query.purpose] });
   return link;
 }
 
-/** Makes the earlier links of a purpose stop working, when a new one is sent. */
-export async function revokeLinks(tx: Transaction<Database>, { accountId, purpose }: { accountId: number; purpose: TokenPurpose }) {
+/** Makes the unused links of these purposes stop working (when a new one is sent, or a credential changed). */
+export async function revokeLinks(tx: Transaction<Database>, { accountId, purposes }: { accountId: number; purposes: readonly TokenPurpose[] }) {
+  if (purposes.length === 0) return;
   await tx
     .updateTable("account_tokens")
     .set({ used_at: new Date() })
     .where("account_id", "=", accountId)
-    .where("purpose", "=", purpose)
+    .where("purpose", "in", purposes)
     .where("used_at", "is", null)
     .execute();
 }

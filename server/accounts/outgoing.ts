@@ -1,12 +1,13 @@
 import type { TFunction } from "i18next";
 import type { Transaction } from "kysely";
 import type { Database } from "../db/schema";
-import { linkMail, type LinkMailKind } from "../mail/messages";
+import { linkMail, mailChangedMail, type LinkMailKind } from "../mail/messages";
 import { queueMail } from "../mail/outbox";
 import type { Site } from "../sites/schema";
+import { maskEmail } from "./email-address";
 import { createLink } from "./links";
 
-/** What a flow needs to write to a member: the brand, the address they use it at, their language. */
+/** What a flow needs to write to a member: the brand, where its mail links point (linkOrigin), their language. */
 export type Outgoing = { site: Site; origin: string; t: TFunction; language: string };
 
 const PURPOSE = { activation: "activation", passwordReset: "password_reset", mailChange: "mail_change" } as const;
@@ -30,4 +31,13 @@ export async function queueLinkMail(
   const link = `${outgoing.origin}${PATH[kind]}?token=${token}`;
   const message = linkMail({ kind, ...outgoing, to, name, link, validFor });
   await queueMail(tx, { siteId: outgoing.site.id, accountId, kind, message });
+}
+
+/** Queues the notice to an account's former address that it was changed, in the caller's transaction. */
+export async function queueMailChangedNotice(
+  tx: Transaction<Database>,
+  { outgoing, accountId, oldEmail, newEmail, name }: { outgoing: Outgoing; accountId: number; oldEmail: string; newEmail: string; name: string },
+): Promise<void> {
+  const message = mailChangedMail({ ...outgoing, to: oldEmail, name, maskedEmail: maskEmail(newEmail) });
+  await queueMail(tx, { siteId: outgoing.site.id, accountId, kind: "mailChanged", message });
 }

@@ -40,13 +40,17 @@ export async function requestPasswordReset(
 
   const outgoing = { site, origin, t: translatorFor(account.language, account.country), language: account.language };
   await db.transaction().execute(async (tx) => {
-    await revokeLinks(tx, { accountId: account.id, purpose: "password_reset" });
+    await revokeLinks(tx, { accountId: account.id, purposes: ["password_reset"] });
     await queueLinkMail(tx, { kind: "passwordReset", outgoing, accountId: account.id, to: email, name: account.name, validFor: { hours: RESET_HOURS } });
   });
   return "sent";
 }
 
-/** Sets the new password through a reset link and ends every session of the account. */
+/**
+ * Sets the new password through a reset link and ends every session of the account (the route signs
+ * in only the browser that reset). Using the link voids the account's other reset links and any
+ * pending e-mail change (see consumeLink), all in one transaction.
+ */
 export async function resetPassword(
   db: Kysely<Database>,
   { siteId, token, password }: { siteId: string; token: string; password: string },

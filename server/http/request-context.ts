@@ -11,6 +11,7 @@ import { todayIn } from "../i18n/dates";
 import { chooseLanguage, visibleLanguages } from "../i18n/locale";
 import { isLanguage, translationLanguage } from "../i18n/languages";
 import type { Logger } from "../log";
+import { linkOrigin } from "../mail/link-origin";
 import type { Mailer } from "../mail/outbox";
 import type { PhotoStorage } from "../photos/storage";
 import type { VapidKeys } from "../push/vapid";
@@ -87,8 +88,8 @@ export function buildRequestContext({ site, header, countryHeader, url, ip, sign
     entryWarningEverywhere: ENTRY_WARNING_COUNTRIES.includes(geoipCountry),
     siteEntrySkippedAt: Number.isFinite(skippedAt) && skippedAt > 0 ? skippedAt : undefined,
     nonce: randomBytes(16).toString("base64"),
-    /** The address the visitor uses this brand at, for links in e-mails (https in production). */
-    origin: `${services.production ? "https:" : url.protocol}//${url.host}`,
+    /** Where links in this brand's e-mails point: its primary domain in production, never the Host header. */
+    origin: linkOrigin({ site, production: services.production, requestUrl: url }),
     ip,
     /** Where the visitor came from (§3): this request's query, else the cookie of an earlier visit. */
     tracking: trackingFromQuery(url.searchParams) ?? trackingFromCookie(cookies[TRACKING_COOKIE]),

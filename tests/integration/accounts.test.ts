@@ -220,8 +220,10 @@ describe("accounts", () => {
     await server.services.mailer.deliver();
     const token = new URL(linkIn(await waitForMail(server, newEmail))).searchParams.get("token")!;
     expect((await loadMember(db(), { siteId: "gay-uk", accountId: member.accountId }))?.email).toBe(member.email);
-    expect(await confirmEmailChange(db(), { siteId: "gay-uk", token })).toEqual({ status: "changed", email: newEmail });
-    expect(await confirmEmailChange(db(), { siteId: "gay-uk", token })).toEqual({ status: "invalid" });
+    const confirm = () =>
+      confirmEmailChange(db(), { site: site("gay-uk"), token, origin: server.origin("gay-uk"), translatorFor: (language) => server.services.i18n.getFixedT(language) });
+    expect(await confirm()).toEqual({ status: "changed", email: newEmail });
+    expect(await confirm()).toEqual({ status: "invalid" });
     expect((await loadMember(db(), { siteId: "gay-uk", accountId: member.accountId }))?.email).toBe(newEmail);
   });
 
