@@ -11,6 +11,7 @@ import { NAMESPACES, type Namespace } from "../i18n/catalog";
 import { PHOTO_CACHE_CONTROL, uploadsDir } from "../photos/storage";
 import type { Site } from "../sites/schema";
 import { sameOriginWrites } from "./cross-site";
+import { privateCaching } from "./private-caching";
 import { buildRequestContext, type RequestContext, type Services } from "./request-context";
 import { securityHeaders } from "./security-headers";
 import { UNKNOWN_HOST_PAGE } from "./unknown-host";
@@ -119,6 +120,7 @@ export function createHttpApp({ env, services, resources, build, clientDir, devM
       .catch(next);
   });
   app.use(sameOriginWrites);
+  app.use(privateCaching);
   app.use(rememberTracking);
 
   app.all(
