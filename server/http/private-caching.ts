@@ -30,8 +30,9 @@ function touchesSession(setCookie: CachingInput["setCookie"]): boolean {
 
 /**
  * Applies cacheControlFor to every brand response, as its headers go out: only then are the
- * route's own headers (appended by the Remix adapter) known. Runs after the request context, which
- * knows whether the request carries a live session.
+ * route's own headers known (the Remix adapter appends them, so a value set before would be doubled,
+ * not replaced). The same hook on writeHead as the `on-headers` package, which is not a dependency of
+ * ours. Runs after the request context, which knows whether the request carries a live session.
  */
 export function privateCaching(_req: Request, res: Response, next: NextFunction) {
   const signedIn = (res.locals.context as RequestContext).member !== undefined;
