@@ -1,4 +1,4 @@
-import { useFetcher } from "@remix-run/react";
+import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useInstalledApp } from "../lib/use-installed-app";
@@ -7,7 +7,8 @@ import * as styles from "./site-entry-modal.css";
 
 /**
  * The site-entry warning of §2: once for logged-out visitors, not in installed-app mode. Confirming
- * posts the skipped time to a cookie, so it works without JavaScript and never shows again.
+ * posts the skipped time to a cookie and comes back to this page, so it works without JavaScript and
+ * never shows again.
  */
 export function SiteEntryModal() {
   const data = useRootData();
@@ -15,6 +16,7 @@ export function SiteEntryModal() {
   const fetcher = useFetcher();
   const button = useRef<HTMLButtonElement>(null);
   const installedApp = useInstalledApp();
+  const { pathname, search } = useLocation();
 
   useEffect(() => button.current?.focus(), []);
 
@@ -25,6 +27,7 @@ export function SiteEntryModal() {
         <h2 id="site-entry-title">{t("siteEntry.title", { name: data.site.name })}</h2>
         <p id="site-entry-text">{t("siteEntry.text")}</p>
         <fetcher.Form method="post" action="/site-entry">
+          <input type="hidden" name="redirectTo" value={pathname + search} />
           <button ref={button} type="submit" className={styles.confirm}>
             {t("siteEntry.confirm")}
           </button>

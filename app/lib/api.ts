@@ -1,3 +1,6 @@
+/** The header every call of the app's own scripts carries; the server's GET endpoints that change state require it. */
+export const CLIENT_REQUEST_HEADER = { "X-Request-Type": "client" } as const;
+
 /**
  * The app's own API calls (§7, §8). A call that needs a session and answers 403
  * authentication_required means the session is gone: the visitor is signed out silently, except
@@ -9,9 +12,9 @@ export function signsOut(url: string, status: number, body: unknown): boolean {
 }
 
 export async function apiFetch(url: string, init: RequestInit = {}): Promise<Response> {
-  const response = await fetch(url, { ...init, headers: { Accept: "application/json", "X-Request-Type": "client", ...init.headers } });
+  const response = await fetch(url, { ...init, headers: { Accept: "application/json", ...CLIENT_REQUEST_HEADER, ...init.headers } });
   if (response.status === 403 && signsOut(url, response.status, await response.clone().json().catch(() => undefined))) {
-    await fetch("/api/logout.php").catch(() => undefined);
+    await fetch("/api/logout.php", { headers: CLIENT_REQUEST_HEADER }).catch(() => undefined);
     window.location.assign("/");
   }
   return response;

@@ -3,6 +3,7 @@ import { sendAndPublish, sendPhotoAndPublish, type SendAnswer } from "../../serv
 import type { MessageContent, MessageTarget } from "../../server/chat/send";
 import { FREE_CONVERSATIONS } from "../../server/chat/pricing";
 import { readPhotoUpload } from "../../server/photos/upload";
+import { isJsonContentType, readJson } from "./json-body.server";
 
 /** An id from the client (a field, a query or route parameter): a positive whole number, or undefined. */
 export const positiveId = (value: unknown): number | undefined => {
@@ -46,7 +47,7 @@ export async function sendFromRequest(request: Request, context: AppLoadContext,
   }
 
   let fields: Fields;
-  if (contentType.startsWith("application/json")) fields = jsonFields(await request.json().catch(() => undefined));
+  if (isJsonContentType(contentType)) fields = jsonFields(await readJson(request, context));
   else fields = await request.formData();
   const target = fixedTarget ?? targetOf(fields);
   if (!target) return refused("invalid");

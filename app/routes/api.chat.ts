@@ -3,12 +3,13 @@ import { readAndPublish, removeAndPublish } from "../../server/chat/actions";
 import { memberConversation } from "../../server/chat/conversations";
 import { authenticationRequired } from "../lib/auth.server";
 import { positiveId, refusalStatus, refusalText, sendFromRequest } from "../lib/chat.server";
+import { readJson } from "../lib/json-body.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
-async function conversationParameter(request: Request): Promise<number | undefined> {
+async function conversationParameter(request: Request, context: ActionFunctionArgs["context"]): Promise<number | undefined> {
   const fromQuery = new URL(request.url).searchParams.get("conversation");
-  return positiveId(fromQuery ?? ((await request.json().catch(() => ({}))) as { conversation?: unknown }).conversation);
+  return positiveId(fromQuery ?? (((await readJson(request, context)) ?? {}) as { conversation?: unknown }).conversation);
 }
 
 /**
@@ -30,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   if (request.method === "PUT" || request.method === "DELETE") {
-    const conversationId = await conversationParameter(request);
+    const conversationId = await conversationParameter(request, context);
     const mine = conversationId && (await memberConversation(services.store.db, { profileId: member.profileId, conversationId }));
     if (!conversationId || !mine) return Response.json({ error: "unavailable", message: refusalText(context, "unavailable") }, { status: 404, headers: NO_STORE });
     if (request.method === "PUT") {

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { saveGeolocation } from "../../server/profiles/location";
 import { regionName, reverseGeocode } from "../../server/profiles/places";
 import { authenticationRequired } from "../lib/auth.server";
+import { requireOwnClient } from "../lib/own-client.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -13,6 +14,7 @@ const coordinate = (value: string | null) => (value === null || value.trim() ===
  * member's profile; on failure stores `false` and says why, in the member's language.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireOwnClient(request, context);
   const { member, site, t } = context;
   if (!member) return authenticationRequired();
   const query = new URL(request.url).searchParams;

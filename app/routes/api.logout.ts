@@ -1,7 +1,9 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireOwnClient } from "../lib/own-client.server";
 
-/** GET /api/logout.php (§7) ends the session and answers JSON, for the app's own calls. */
-export async function loader({ context }: LoaderFunctionArgs) {
+/** GET /api/logout.php (§7) ends the session and answers JSON, for the app's own calls only (never a link on another site). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireOwnClient(request, context);
   const clear = await context.services.sessions.end(context.sessionId);
   return Response.json({ user: null }, { headers: { "Set-Cookie": clear, "Cache-Control": "no-store" } });
 }

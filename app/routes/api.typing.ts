@@ -4,6 +4,7 @@ import { publishToMember } from "../../server/chat/events";
 import { blockBetween } from "../../server/profiles/blocks";
 import { authenticationRequired } from "../lib/auth.server";
 import { positiveId } from "../lib/chat.server";
+import { readJson } from "../lib/json-body.server";
 
 /**
  * POST /api/typing.php { conversation }: tells the other side this member is typing. Never
@@ -14,7 +15,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { member } = context;
   if (!member) return authenticationRequired();
   const { store, bus, log, limits } = context.services;
-  const { conversation } = (await request.json().catch(() => ({}))) as { conversation?: unknown };
+  const { conversation } = ((await readJson(request, context)) ?? {}) as { conversation?: unknown };
   const conversationId = positiveId(conversation);
   const mine = conversationId && (await memberConversation(store.db, { profileId: member.profileId, conversationId }));
   if (!conversationId || !mine) return new Response(null, { status: 404 });

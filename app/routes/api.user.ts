@@ -7,6 +7,7 @@ import { localeCookie } from "../../server/http/cookies";
 import { LANGUAGES, type Language } from "../../server/i18n/languages";
 import { pushSubscriptionPayload, savePushSubscription } from "../../server/push/subscriptions";
 import { authenticationRequired, signIn } from "../lib/auth.server";
+import { readJson } from "../lib/json-body.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -24,7 +25,7 @@ const languagePayload = z.object({ language: z.enum(LANGUAGES) });
 
 /** POST signs in with a JSON login payload (email, password), or with ?push=1 stores a push subscription; PUT sets the member's language. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const body: unknown = await request.json().catch(() => undefined);
+  const body = await readJson(request, context);
   const { t } = context;
 
   // POST ?push=1 (§7): the push subscription of this browser, for the signed-in member.

@@ -1,11 +1,15 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { siteEntryCookie } from "../../server/http/cookies";
+import { safeRedirect } from "../lib/safe-redirect";
 
-/** Closing the site-entry warning stores when it was skipped (§2), so it shows once. */
+/**
+ * Closing the site-entry warning stores when it was skipped (§2), so it shows once, and goes back to
+ * the page the form names (never the Referer, which another site chooses).
+ */
 export async function action({ request }: ActionFunctionArgs) {
-  const back = new URL(request.headers.get("referer") ?? "/", request.url);
-  const sameOrigin = back.origin === new URL(request.url).origin;
-  return redirect(sameOrigin ? back.pathname + back.search : "/", { headers: { "Set-Cookie": siteEntryCookie(Date.now()) } });
+  const form = await request.formData().catch(() => undefined);
+  const back = safeRedirect(form?.get("redirectTo") ?? new URL(request.url).searchParams.get("redirectTo"), "/");
+  return redirect(back, { headers: { "Set-Cookie": siteEntryCookie(Date.now()) } });
 }
 
 export async function loader() {

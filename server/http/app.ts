@@ -10,7 +10,9 @@ import type { Env } from "../env";
 import { NAMESPACES, type Namespace } from "../i18n/catalog";
 import { PHOTO_CACHE_CONTROL, uploadsDir } from "../photos/storage";
 import type { Site } from "../sites/schema";
-import { buildRequestContext, type Services } from "./request-context";
+import { sameOriginWrites } from "./cross-site";
+import { privateCaching } from "./private-caching";
+import { buildRequestContext, type RequestContext, type Services } from "./request-context";
 import { securityHeaders } from "./security-headers";
 import { UNKNOWN_HOST_PAGE } from "./unknown-host";
 
@@ -97,7 +99,28 @@ export function createHttpApp({ env, services, resources, build, clientDir, devM
 
   app.use(securityHeaders(env.NODE_ENV === "production"));
   if (services.photos.kind === "local") app.use("/media", ...servePhotos(uploadsDir(services.dataDir)));
+  // One place builds the request context: the checks below and every loader and action share it.
+  app.use((req, res, next) => {
+    const site = res.locals.site as Site;
+    services.sessions
+      .resolve(site.id, req.get("cookie"))
+      .then((signedIn) => {
+        res.locals.context = buildRequestContext({
+          site,
+          header: (name) => req.get(name),
+          countryHeader: env.COUNTRY_HEADER,
+          url: new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`),
+          ip: req.ip ?? "unknown",
+          signedIn,
+          services,
+          log: req.log,
+        });
+        next();
+      })
+      .catch(next);
+  });
   app.use(sameOriginWrites);
+  app.use(privateCaching);
   app.use(rememberTracking);
 
   app.all(
@@ -105,19 +128,7 @@ export function createHttpApp({ env, services, resources, build, clientDir, devM
     createRequestHandler({
       build,
       mode: env.NODE_ENV,
-      getLoadContext: async (req: Request, res: Response) => {
-        const site = res.locals.site as Site;
-        return buildRequestContext({
-          site,
-          header: (name) => req.get(name),
-          countryHeader: env.COUNTRY_HEADER,
-          url: new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`),
-          ip: req.ip ?? "unknown",
-          signedIn: await services.sessions.resolve(site.id, req.get("cookie")),
-          services,
-          log: req.log,
-        });
-      },
+      getLoadContext: (_req: Request, res: Response) => res.locals.context as RequestContext,
     }),
   );
   return app;
@@ -148,23 +159,6 @@ function servePhotos(root: string): [express.RequestHandler, express.ErrorReques
       res.status(status).type("text/plain").send(status === 404 ? "Not found" : status === 405 ? "Method not allowed" : "Error");
     },
   ];
-}
-
-/**
- * Refuses state changes sent from another site's page. The SameSite=Lax auth cookie already stays
- * home on such requests; this also covers forms that need no cookie (signup, reset).
- */
-function sameOriginWrites(req: Request, res: Response, next: express.NextFunction) {
-  const origin = req.get("origin");
-  if (req.method === "GET" || req.method === "HEAD" || !origin || origin === "null") return next();
-  let host: string | undefined;
-  try {
-    host = new URL(origin).host;
-  } catch {
-    host = undefined;
-  }
-  if (host === req.get("host")) return next();
-  res.status(403).type("text/plain").send("Cross-site request refused");
 }
 
 /** Keeps the tracking query of a landing visit (§3), so a signup later in the visit carries it. */

@@ -277,7 +277,7 @@ describe("accounts", () => {
     it("logs out with GET /api/logout.php: the session is gone", async () => {
       const member = await createMember(server, { siteId: "flirt-nl" });
       const { header } = await sessionCookie(server, { siteId: "flirt-nl", accountId: member.accountId });
-      const out = await api("flirt-nl", "/api/logout.php", { cookie: header });
+      const out = await requestAs(server.port, "flirt-nl.localhost", "/api/logout.php", { cookie: header, "x-request-type": "client" });
       expect(JSON.parse(out.body)).toEqual({ user: null });
       expect(String(out.headers["set-cookie"])).toMatch(/auth=; Max-Age=0/);
       expect((await api("flirt-nl", "/api/user.php", { cookie: header })).status).toBe(403);

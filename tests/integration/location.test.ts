@@ -105,7 +105,7 @@ describe(`the location calls (§7) on ${engine}`, () => {
   /** What the loaders read of the request context; the rest of it plays no part here. */
   const contextFor = (member?: Pick<Member, "profileId">) => ({ site, t, member, services: { store } }) as unknown as AppLoadContext;
   const call = async (route: typeof geocode, url: string, member?: Pick<Member, "profileId">) => {
-    const response = await route({ request: new Request(`http://flirtnl.example${url}`), context: contextFor(member), params: {} });
+    const response = await route({ request: new Request(`http://flirtnl.example${url}`, { headers: { "X-Request-Type": "client" } }), context: contextFor(member), params: {} });
     return { status: response.status, cache: response.headers.get("Cache-Control"), body: (await response.json()) as Record<string, unknown> };
   };
   const newMember = async () => {
