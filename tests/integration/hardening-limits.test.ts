@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMember, sessionCookie } from "../support/accounts";
+import { EventStream } from "../support/event-stream";
+import { requestAs, startTestServer, type TestServer } from "../support/test-server";
+
+/** Issue 13, classes 7 (limits that hold) and 11 (the niche hides no side), through HTTP. */
+
+const SITE = "flirt-nl";
+const HOST = `${SITE}.localhost`;
+/** Small enough to reach in a test: one member's ten streams and two more. */
+const STREAMS_PER_INSTANCE = 12;
+
+async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 5_000): Promise<void> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe("limits that hold and a niche that hides no side", () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ env: { EVENT_STREAMS_PER_INSTANCE: String(STREAMS_PER_INSTANCE) } });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  async function signedIn(siteId: string, name: string, profile: { gender?: "male" | "female"; sexuality?: "hetero"; born?: string; body_type?: "curvy" } = {}) {
+    const created = await createMember(server, { siteId, name });
+    if (Object.keys(profile).length > 0) await server.store.db.updateTable("profiles").set(profile).where("id", "=", created.profileId).execute();
+    const cookie = (await sessionCookie(server, { siteId, accountId: created.accountId })).header;
+    const host = new URL(server.origin(siteId)).host;
+    const get = (pathname: string) => requestAs(server.port, host, pathname, { cookie, "accept-language": "nl" });
+    const postForm = (pathname: string, fields: Record<string, string>) =>
+      requestAs(
+        server.port,
+        host,
+        pathname,
+        { cookie, "content-type": "application/x-www-form-urlencoded", origin: server.origin(siteId), "accept-language": "nl" },
+        { method: "POST", body: new URLSearchParams(fields).toString() },
+      );
+    return { ...created, cookie, host, get, postForm };
+  }
+
+  describe("event streams", () => {
+    const open: EventStream[] = [];
+    const openStream = async (cookie: string) => {
+      const stream = new EventStream({ port: server.port, host: HOST, headers: { cookie } });
+      open.push(stream);
+      await stream.opened();
+      return stream;
+    };
+
+    afterAll(async () => {
+      for (const stream of open) stream.close();
+      await until(() => server.services.live.tabCount === 0, "every stream closed");
+    });
+
+    it("keeps a member's newest 10 streams, telling the oldest not to come back", async () => {
+      const ann = await signedIn(SITE, "Ann");
+      const tabs: EventStream[] = [];
+      for (let tab = 0; tab < 12; tab += 1) tabs.push(await openStream(ann.cookie));
+      const [first, second, ...kept] = tabs as [EventStream, EventStream, ...EventStream[]];
+      for (const closed of [first, second]) {
+        await closed.until((events) => events.some((event) => event.event === "closed"), { what: "the closed event" });
+        expect(JSON.parse(closed.events.find((event) => event.event === "closed")?.data ?? "null")).toEqual({ type: "closed", reason: "newer_tab" });
+      }
+      expect(server.services.live.tabCount).toBe(10);
+
+      // A like reaches the ten kept streams, not the closed ones, which did not reconnect.
+      const bob = await signedIn(SITE, "Bob");
+      expect((await bob.postForm(`/members/${ann.profileId}`, { intent: "like" })).status).toBeLessThan(400);
+      for (const stream of kept) await stream.until((events) => events.some((event) => event.event === "resync"), { what: "the like's resync" });
+      for (const closed of [first, second]) {
+        expect(closed.connections).toBe(1);
+        expect(closed.events.some((event) => event.event === "resync")).toBe(false);
+      }
+    });
+
+    it("answers 503 with Retry-After when the instance holds all the streams it may", async () => {
+      const cleo = await signedIn(SITE, "Cleo");
+      // Ann's ten are still open: two more fill the instance.
+      await openStream(cleo.cookie);
+      await openStream(cleo.cookie);
+      const refused = await requestAs(server.port, HOST, "/api/events", { cookie: cleo.cookie, accept: "text/event-stream" });
+      expect(refused.status).toBe(503);
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+      expect(server.services.live.tabCount).toBe(STREAMS_PER_INSTANCE);
+
+      // A stream that ends makes room for the next.
+      open.pop()?.close();
+      await until(() => server.services.live.tabCount === STREAMS_PER_INSTANCE - 1, "a stream's room freed");
+      await openStream(cleo.cookie);
+    });
+  });
+});
