@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMember, sessionCookie } from "../support/accounts";
 import { EventStream } from "../support/event-stream";
+import { addProfile } from "../support/store-fixtures";
 import { requestAs, startTestServer, type TestServer } from "../support/test-server";
 
 /** Issue 13, classes 7 (limits that hold) and 11 (the niche hides no side), through HTTP. */
@@ -95,6 +96,40 @@ describe("limits that hold and a niche that hides no side", () => {
       open.pop()?.close();
       await until(() => server.services.live.tabCount === STREAMS_PER_INSTANCE - 1, "a stream's room freed");
       await openStream(cleo.cookie);
+    });
+  });
+
+  describe("the once-an-hour auto-like", () => {
+    it("adds no second like within the hour, whichever profile the address names", async () => {
+      const site = server.sites.resolveHost(HOST)!;
+      const dana = await signedIn(SITE, "Dana");
+      const first = await addProfile(server.store, site, { name: "Site Eerste", photo: true });
+      const second = await addProfile(server.store, site, { name: "Site Tweede", photo: true });
+      const autoLike = async (profile: number) => JSON.parse((await dana.get(`/api/auto-like.php?profile=${profile}`)).body) as { profile: { id: number } | null };
+
+      expect((await autoLike(first)).profile?.id).toBe(first);
+      // Naming another profile answers the hour's like, and naming the first again changes nothing.
+      expect((await autoLike(second)).profile?.id).toBe(first);
+      expect((await autoLike(first)).profile?.id).toBe(first);
+      const likers = await server.store.db.selectFrom("likes").select("liker_id").where("liked_id", "=", dana.profileId).execute();
+      expect(likers).toEqual([{ liker_id: first }]);
+    });
+  });
+
+  describe("profile names on edit", () => {
+    it("refuses the member's own e-mail address and the brand's name with §5's message, as at signup", async () => {
+      const eva = await signedIn(SITE, "Eva");
+      const edit = (name: string) => eva.postForm("/profile", { intent: "profile", name, date_of_birth: "1990-04-01", country: "NL" });
+      const nameNow = async () => (await server.store.db.selectFrom("profiles").select("name").where("id", "=", eva.profileId).executeTakeFirstOrThrow()).name;
+
+      expect((await edit(` ${eva.email.toUpperCase()} `)).body).toContain("Je profielnaam moet anders zijn dan je e-mailadres");
+      expect(await nameNow()).toBe("Eva");
+      for (const brandName of ["FlirtNL", "flirt nl", "Flirt-NL"]) {
+        expect((await edit(brandName)).body).toContain("Je profielnaam moet anders zijn dan de naam van deze site");
+      }
+      expect(await nameNow()).toBe("Eva");
+      await edit("Eva Flirt");
+      expect(await nameNow()).toBe("Eva Flirt");
     });
   });
 });
