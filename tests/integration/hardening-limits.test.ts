@@ -30,7 +30,11 @@ describe("limits that hold and a niche that hides no side", () => {
     await server?.stop();
   });
 
-  async function signedIn(siteId: string, name: string, profile: { gender?: "male" | "female"; sexuality?: "hetero"; born?: string; body_type?: "curvy" } = {}) {
+  async function signedIn(
+    siteId: string,
+    name: string,
+    profile: { gender?: "male" | "female"; sexuality?: "hetero"; date_of_birth?: string; body_type?: "curvy" | "slim" } = {},
+  ) {
     const created = await createMember(server, { siteId, name });
     if (Object.keys(profile).length > 0) await server.store.db.updateTable("profiles").set(profile).where("id", "=", created.profileId).execute();
     const cookie = (await sessionCookie(server, { siteId, accountId: created.accountId })).header;
@@ -131,5 +135,43 @@ describe("limits that hold and a niche that hides no side", () => {
       await edit("Eva Flirt");
       expect(await nameNow()).toBe("Eva Flirt");
     });
+  });
+
+  describe("a niche that hides no side of the market", () => {
+    /** Each brand features some women: a woman like that, and a woman it does not feature. */
+    const BRANDS = [
+      { siteId: "milf-de", featured: { date_of_birth: "1975-03-01" }, notFeatured: { date_of_birth: "2001-03-01" } },
+      { siteId: "bbw-us", featured: { body_type: "curvy" as const }, notFeatured: { body_type: "slim" as const } },
+    ];
+
+    for (const { siteId, featured, notFeatured } of BRANDS) {
+      it(`on ${siteId} a woman sees the man who likes her and finds men, and a man still sees only the featured women`, async () => {
+        const site = server.sites.resolveHost(`${siteId}.localhost`)!;
+        const country = site.countries[0]!;
+        const shown = await addProfile(server.store, site, { name: `Featured ${siteId}`, country, born: featured.date_of_birth });
+        const hidden = await addProfile(server.store, site, { name: `Unfeatured ${siteId}`, country, born: notFeatured.date_of_birth });
+        for (const [id, traits] of [[shown, featured], [hidden, notFeatured]] as const) {
+          if ("body_type" in traits) await server.store.db.updateTable("profiles").set({ body_type: traits.body_type }).where("id", "=", id).execute();
+        }
+        const woman = await signedIn(siteId, `Frau ${siteId}`, { gender: "female", sexuality: "hetero", ...featured });
+        const man = await signedIn(siteId, `Mann ${siteId}`, { gender: "male", sexuality: "hetero" });
+        expect((await man.postForm(`/members/${woman.profileId}`, { intent: "like" })).status).toBeLessThan(400);
+
+        const likes = JSON.parse((await woman.get("/api/likes.php")).body) as { liked_by: { id: number }[] };
+        expect(likes.liked_by.map((like) => like.id)).toEqual([man.profileId]);
+        expect((await woman.get("/likes")).body).toContain(`Mann ${siteId}`);
+        const womanSearches = (await woman.get("/members?gender=male")).body;
+        expect(womanSearches).toContain(`Mann ${siteId}`);
+
+        const manSearches = (await man.get("/members?gender=female")).body;
+        expect(manSearches).toContain(`Featured ${siteId}`);
+        expect(manSearches).toContain(`Frau ${siteId}`);
+        expect(manSearches).not.toContain(`Unfeatured ${siteId}`);
+        // Visitors (where they may search) see what the brand features, and no man.
+        const visitor = (await requestAs(server.port, woman.host, "/members")).body;
+        if (site.logged_out_search) expect(visitor).toContain(`Featured ${siteId}`);
+        expect(visitor).not.toContain(`Mann ${siteId}`);
+      });
+    }
   });
 });
