@@ -62,7 +62,7 @@ const comparable = (text: string) => text.normalize("NFKC").toLowerCase().replac
 export function nameClash(name: string, { email, brandName }: NameNotEqualTo): string | undefined {
   if (email && name.trim().toLowerCase() === email.trim().toLowerCase()) return "validation.nameIsEmail";
   const typed = comparable(name);
-  if (typed && typed === comparable(brandName)) return "profileName.isBrand";
+  if (typed && typed === comparable(brandName)) return "validation.nameIsBrand";
   return undefined;
 }
 

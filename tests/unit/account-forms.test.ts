@@ -27,7 +27,7 @@ describe("the signup form (§3, §5)", () => {
   });
 
   it("refuses the brand's name however it is spelled", () => {
-    for (const name of ["Reife Liebe", "reife-liebe", " REIFELIEBE "]) expect(messages({ ...valid, name })).toEqual({ name: "profileName.isBrand" });
+    for (const name of ["Reife Liebe", "reife-liebe", " REIFELIEBE "]) expect(messages({ ...valid, name })).toEqual({ name: "validation.nameIsBrand" });
     expect(messages({ ...valid, name: "Reife Lieke" })).toEqual({});
   });
 
