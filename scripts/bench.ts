@@ -33,7 +33,7 @@ summary(() => {
 // A sign-in costs one argon2id verification (OWASP floor: 19 MiB, 2 passes), about 12 ms of one
 // core here: the point of it, and what caps sign-ins per core per second.
 const passwordHash = await hashPassword("correct horse battery");
-const signup = signupSchema({ minAge: 18, today: "2026-11-22" });
+const signup = signupSchema({ minAge: 18, today: "2026-11-22", brandName: "FlirtNL" });
 summary(() => {
   bench("verify password (argon2id)", async () => verifyPassword(passwordHash, "correct horse battery"));
   bench("validate signup form", () =>

@@ -48,6 +48,10 @@ const envSchema = z.object({
   /** An S3-compatible service instead of AWS (MinIO, R2, …); buckets are then addressed path-style. */
   S3_ENDPOINT: url(["http:", "https:"], "https://s3.example.com or http://127.0.0.1:9000").optional(),
   S3_REGION: z.string().regex(/^[a-z0-9-]+$/, { error: "must be a region name such as eu-central-1" }).default("us-east-1"),
+  /** Open event streams one member keeps (tabs, devices); a newer one closes their oldest. */
+  EVENT_STREAMS_PER_MEMBER: z.coerce.number({ error: "must be a number of streams" }).int().min(1, { error: "must be at least 1" }).default(10),
+  /** Open event streams one instance holds; past it a new stream is answered 503 with Retry-After. */
+  EVENT_STREAMS_PER_INSTANCE: z.coerce.number({ error: "must be a number of streams" }).int().min(1, { error: "must be at least 1" }).default(5_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Demo members `npm start` creates when the store holds no profiles yet; 0 creates none. */
   DEMO_MEMBERS: z.coerce

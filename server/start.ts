@@ -59,7 +59,7 @@ export async function startServer({ build, clientDir, devMiddleware, env = readE
     const local = sites.all().filter((site) => site.cdn_prefix.startsWith("/")).map((site) => site.id);
     if (local.length > 0) log.warn({ sites: local }, "photos go to S3_BUCKET, but these brands' cdn_prefix still points at this server");
   }
-  const live = createLiveHub({ bus, db: store.db, log });
+  const live = createLiveHub({ bus, db: store.db, log, limits: { perMember: env.EVENT_STREAMS_PER_MEMBER, perInstance: env.EVENT_STREAMS_PER_INSTANCE } });
   const services = { store, bus, live, i18n, log, sites, sessions, limits: createAccountLimits(bus), mailer, photos, vapid, dataDir: env.DATA_DIR, production };
   const app = createHttpApp({ env, services, resources, build, clientDir, devMiddleware });
 

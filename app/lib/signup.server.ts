@@ -10,7 +10,7 @@ const STANDING_ERROR: Record<Exclude<EmailStanding, "free">, string> = {
   deleted: "account:signup.emailDeleted",
 };
 
-export const signupFormSchema = (context: AppLoadContext) => signupSchema({ minAge: context.site.min_age, today: context.today });
+export const signupFormSchema = (context: AppLoadContext) => signupSchema({ minAge: context.site.min_age, today: context.today, brandName: context.site.name });
 
 type Checked = { ok: true; form: SignupForm } | { ok: false; result: SubmissionResult<string[]> };
 

@@ -6,6 +6,11 @@ import { authenticationRequired } from "../lib/auth.server";
 const KEEP_ALIVE_MS = 25_000;
 /** How soon a browser reconnects after the stream breaks. */
 const RETRY_MS = 3_000;
+/** This instance holds as many streams as it may: come back when some have ended (or to another instance). */
+const FULL_RETRY_AFTER_S = 30;
+
+const unavailable = (retryAfterSeconds: number) =>
+  new Response("The event stream is unavailable for a moment.", { status: 503, headers: { "Retry-After": String(retryAfterSeconds), "Cache-Control": "no-store" } });
 
 /**
  * GET /api/events: the signed-in tab's server-sent event stream (§2 real-time): new messages,
@@ -50,11 +55,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   write(`retry: ${RETRY_MS}\n\n`);
   try {
-    disconnect = await context.services.live.connect({ profileId: member.profileId, write, toMessage: (row) => toChatMessage(site, row), end }, since);
+    const connection = await context.services.live.connect({ profileId: member.profileId, write, toMessage: (row) => toChatMessage(site, row), end }, since);
+    if (!connection.connected) {
+      end();
+      return unavailable(FULL_RETRY_AFTER_S);
+    }
+    disconnect = connection.disconnect;
   } catch (error) {
     context.log.warn({ err: error }, "an event stream could not subscribe");
     end();
-    return new Response("The event stream is unavailable for a moment.", { status: 503, headers: { "Retry-After": "3", "Cache-Control": "no-store" } });
+    return unavailable(3);
   }
   request.signal.addEventListener("abort", end, { once: true });
   if (request.signal.aborted) end();

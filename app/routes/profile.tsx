@@ -26,8 +26,9 @@ export const handle = { i18n: ["members", "photos"] };
 export const meta = accountMeta;
 
 /** What the profile form's rules depend on: the browser builds the same schema from it. */
-function schemaInput(context: AppLoadContext) {
-  return { countries: context.site.countries, interests: context.site.interests, minAge: context.site.min_age, today: context.today };
+function schemaInput(context: AppLoadContext, member: Member) {
+  const { site } = context;
+  return { countries: site.countries, interests: site.interests, minAge: site.min_age, today: context.today, email: member.email, brandName: site.name };
 }
 
 async function ownProfile(context: AppLoadContext, member: Member) {
@@ -63,7 +64,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     paidUser: member.paidUser,
     maxMegabytes: MAX_UPLOAD_BYTES / 1024 / 1024,
     blocked: blocked.map(({ id, name }) => ({ id, name })),
-    schemaInput: schemaInput(context),
+    schemaInput: schemaInput(context, member),
   };
 }
 
@@ -100,7 +101,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return { saved: "unblock" as const };
   }
 
-  const submission = parseWithZod(formData, { schema: profileSchema(schemaInput(context)) });
+  const submission = parseWithZod(formData, { schema: profileSchema(schemaInput(context, member)) });
   if (submission.status !== "success") return { result: submission.reply() };
   const regions = isCountryCode(submission.value.country) ? regionsOf(submission.value.country) : [];
   const region = regions.some((entry) => entry.code === submission.value.region) ? submission.value.region : undefined;

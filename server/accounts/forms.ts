@@ -41,13 +41,46 @@ export function ageOn(dateOfBirth: string, today: string): number {
   return todayYear - year - (hadBirthday ? 0 : 1);
 }
 
-/** A profile name (§5): the e-mail rule needs the whole form, so the signup schema adds it. */
+/** A profile name's own rules (§5); what it may not be equal to is nameClash's, which needs more than the name. */
 export const profileName = z
   .string({ error: "account:signup.nameRequired" })
   .trim()
   .min(2, { error: "account:signup.nameRequired" })
   .max(NAME_MAX, { error: "account:signup.nameTooLong" })
   .refine((name) => !name.startsWith("@"), { error: "account:signup.nameStartsWithAt" });
+
+/** What a profile name may not be (§5): the member's own e-mail address, or the brand's name. */
+export type NameNotEqualTo = { email?: string; brandName: string };
+
+/** Letters and digits only, so "Reife-Liebe" and "reife liebe" are both the brand "Reife Liebe". */
+const comparable = (text: string) => text.normalize("NFKC").toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+
+/**
+ * The one rule of §5 that compares a profile name with something else, used at signup and on
+ * every edit: the message key when the name is the member's e-mail address or the brand's name.
+ */
+export function nameClash(name: string, { email, brandName }: NameNotEqualTo): string | undefined {
+  if (email && name.trim().toLowerCase() === email.trim().toLowerCase()) return "validation.nameIsEmail";
+  const typed = comparable(name);
+  if (typed && typed === comparable(brandName)) return "validation.nameIsBrand";
+  return undefined;
+}
+
+/**
+ * Adds nameClash to a form's schema, as an issue on its name field. Checked even while other
+ * fields are wrong, so the message shows as soon as the name is typed.
+ */
+export function refineNameClash<T extends z.ZodType<object>>(schema: T, notEqualTo: (form: Record<string, unknown>) => NameNotEqualTo) {
+  const clash = (form: unknown) => {
+    const fields = form as Record<string, unknown>;
+    return typeof fields.name === "string" ? nameClash(fields.name, notEqualTo(fields)) : undefined;
+  };
+  return schema.refine((form) => clash(form) === undefined, {
+    path: ["name"],
+    error: (issue) => clash(issue.input),
+    when: (payload) => typeof payload.value === "object" && payload.value !== null,
+  });
+}
 
 /** A birth date of someone at least minAge today (§5). */
 export function birthDate({ minAge, today }: { minAge: number; today: string }) {
@@ -58,22 +91,16 @@ export function birthDate({ minAge, today }: { minAge: number; today: string }) 
   });
 }
 
-export function signupSchema({ minAge, today }: { minAge: number; today: string }) {
-  return z
-    .object({
-      email: email("validation.emailInvalid"),
-      name: profileName,
-      date_of_birth: birthDate({ minAge, today }),
-      signup_message: z.string().trim().max(SIGNUP_MESSAGE_MAX, { error: "account:signup.messageTooLong" }).optional(),
-      password: newPassword,
-      website: honeypot,
-    })
-    // Checked even while other fields are wrong, so the message shows as soon as the name is typed.
-    .refine((form) => typeof form.name !== "string" || typeof form.email !== "string" || form.name.trim().toLowerCase() !== form.email.trim().toLowerCase(), {
-      path: ["name"],
-      error: "validation.nameIsEmail",
-      when: (payload) => typeof payload.value === "object" && payload.value !== null,
-    });
+export function signupSchema({ minAge, today, brandName }: { minAge: number; today: string; brandName: string }) {
+  const form = z.object({
+    email: email("validation.emailInvalid"),
+    name: profileName,
+    date_of_birth: birthDate({ minAge, today }),
+    signup_message: z.string().trim().max(SIGNUP_MESSAGE_MAX, { error: "account:signup.messageTooLong" }).optional(),
+    password: newPassword,
+    website: honeypot,
+  });
+  return refineNameClash(form, (fields) => ({ email: typeof fields.email === "string" ? fields.email : undefined, brandName }));
 }
 
 export type SignupForm = z.output<ReturnType<typeof signupSchema>>;

@@ -13,7 +13,9 @@ export type MemberEvent =
   | { type: "removed"; conversation_id: number }
   | { type: "counts"; unread_messages?: number; new_likes?: number; credits?: number }
   /** The stream was cut off from the bus for a while: fetch the counts again. */
-  | { type: "resync" };
+  | { type: "resync" }
+  /** This tab's stream was closed to make way for the member's newer tab: do not reconnect on its own. */
+  | { type: "closed"; reason: "newer_tab" };
 
 export const memberChannel = (profileId: number) => `member:${profileId}`;
 

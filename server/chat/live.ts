@@ -26,6 +26,23 @@ type TabState = Tab & {
   resumeFrom?: number;
 };
 
+/**
+ * How many event streams one member keeps open (tabs, devices), and this instance altogether. Past
+ * the first, a member's oldest stream makes way for the new one; past the second, a new stream is
+ * refused until one ends. The chat bench holds 500 streams per instance: keep well above that.
+ */
+export type StreamLimits = { perMember: number; perInstance: number };
+export const DEFAULT_STREAM_LIMITS: StreamLimits = { perMember: 10, perInstance: 5_000 };
+
+/**
+ * What a stream closed for a newer one hears last: a long retry (so even a client that does not
+ * know the event waits an hour before it reconnects) and an event telling it not to reconnect.
+ * Without it two tabs over the limit would take each other's place forever.
+ */
+export const MADE_WAY_FRAME = `retry: 3600000\n\n${eventFrame({ type: "closed", reason: "newer_tab" })}`;
+
+export type Connection = { connected: true; disconnect: () => void } | { connected: false; reason: "instance_full" };
+
 /** Message ids a tab remembers having had, so a catch-up never shows one twice. */
 const REMEMBERED_IDS = 500;
 /** ioredis has sent its SUBSCRIBE commands by "ready"; give them a moment to take effect. */
@@ -42,8 +59,20 @@ export function eventFrame(event: MemberEvent): string {
  * tabs here, however many tabs they have. A tab that reconnects with its last message id, and every
  * tab after the bus itself reconnects, gets what it missed from the store (committed first, §4).
  */
-export function createLiveHub({ bus, db, log }: { bus: Bus; db: Kysely<Database>; log: Logger }) {
-  const members = new Map<number, { tabs: Set<TabState>; subscribed: Promise<Unsubscribe> }>();
+export function createLiveHub({ bus, db, log, limits = DEFAULT_STREAM_LIMITS }: { bus: Bus; db: Kysely<Database>; log: Logger; limits?: StreamLimits }) {
+  const members = new Map<number, MemberTabs>();
+  /** Streams connected or connecting here: counted from the first moment, so a burst cannot pass the cap. */
+  let streams = 0;
+
+  /** Forgets a tab (once); the member's bus subscription goes with their last tab. */
+  const forget = (entry: MemberTabs, state: TabState) => {
+    if (!entry.tabs.delete(state)) return;
+    streams -= 1;
+    if (entry.tabs.size === 0 && members.get(state.profileId) === entry) {
+      members.delete(state.profileId);
+      void entry.subscribed.then((unsubscribe) => unsubscribe()).catch(() => undefined);
+    }
+  };
 
   const deliver = (tab: TabState, event: MemberEvent) => {
     if (event.type === "message") {
@@ -87,10 +116,19 @@ export function createLiveHub({ bus, db, log }: { bus: Bus; db: Kysely<Database>
   return {
     /**
      * Connects a tab. `since` is the last message id it had (Last-Event-ID); a new tab starts from
-     * now. Answers the function that disconnects it.
+     * now. Answers the function that disconnects it, or that the instance is full. A member's
+     * oldest tab over their limit is told why and closed.
      */
-    async connect(tab: Tab, since?: number): Promise<() => void> {
-      const start = since ?? (await newestMessageId(db));
+    async connect(tab: Tab, since?: number): Promise<Connection> {
+      if (streams >= limits.perInstance) return { connected: false, reason: "instance_full" };
+      streams += 1;
+      let start: number;
+      try {
+        start = since ?? (await newestMessageId(db));
+      } catch (error) {
+        streams -= 1;
+        throw error;
+      }
       const state: TabState = { ...tab, lastMessageId: start, sent: new Set(), resumeFrom: busDown ? start : undefined };
       let member = members.get(tab.profileId);
       if (!member) {
@@ -103,21 +141,22 @@ export function createLiveHub({ bus, db, log }: { bus: Bus; db: Kysely<Database>
       }
       member.tabs.add(state);
       const entry = member;
+      for (const oldest of entry.tabs) {
+        if (entry.tabs.size <= limits.perMember) break;
+        forget(entry, oldest);
+        oldest.write(MADE_WAY_FRAME);
+        oldest.end();
+      }
       try {
         await entry.subscribed;
       } catch (error) {
         // The bus is down: forget the failed subscription, so the tab's retry subscribes afresh.
+        forget(entry, state);
         if (members.get(tab.profileId) === entry) members.delete(tab.profileId);
         throw error;
       }
       if (since !== undefined) await catchUp(state);
-      return () => {
-        entry.tabs.delete(state);
-        if (entry.tabs.size === 0 && members.get(tab.profileId) === entry) {
-          members.delete(tab.profileId);
-          void entry.subscribed.then((unsubscribe) => unsubscribe()).catch(() => undefined);
-        }
-      };
+      return { connected: true, disconnect: () => forget(entry, state) };
     },
     /** Tabs connected here, for the readiness probe and the benchmark. */
     get tabCount() {
@@ -130,11 +169,14 @@ export function createLiveHub({ bus, db, log }: { bus: Bus; db: Kysely<Database>
       stopDisconnects();
       for (const { tabs } of members.values()) for (const tab of tabs) tab.end();
       members.clear();
+      streams = 0;
     },
   };
 }
 
 export type LiveHub = ReturnType<typeof createLiveHub>;
+
+type MemberTabs = { tabs: Set<TabState>; subscribed: Promise<Unsubscribe> };
 
 async function newestMessageId(db: Kysely<Database>): Promise<number> {
   const row = await db.selectFrom("messages").select((eb) => eb.fn.max("id").as("id")).executeTakeFirst();

@@ -6,7 +6,7 @@ import { findableProfiles } from "../search/search";
 import { defaultFilters } from "../search/state";
 import type { Site } from "../sites/schema";
 
-/** At most one new auto-like per member in this window; asking again answers the same one. */
+/** At most one new auto-like per member in this window, whatever profile is named; asking again answers the same one. */
 export const AUTO_LIKE_EVERY_MS = 60 * 60 * 1000;
 /** The newest profiles the pick is made from, so it stays one indexed read. */
 const PICK_FROM = 40;
@@ -39,10 +39,13 @@ export async function autoLike(db: Kysely<Database>, { site, member, today, prof
       .executeTakeFirst();
 
     let chosen;
-    if (profileId !== undefined) {
+    if (recent) {
+      // Within the hour nothing new is liked, whichever profile the address names: a named profile
+      // that already likes the member is shown again, any other gets the hour's auto-like instead.
+      const shown = profileId !== undefined && (await likes(tx, profileId, member.profileId)) ? profileId : recent.liker_id;
+      chosen = await candidates().where("profiles.id", "=", shown).executeTakeFirst();
+    } else if (profileId !== undefined) {
       chosen = await candidates().where("profiles.id", "=", profileId).executeTakeFirst();
-    } else if (recent) {
-      chosen = await candidates().where("profiles.id", "=", recent.liker_id).executeTakeFirst();
     } else {
       const gender = defaultFilters(site, member).gender;
       let query = candidates()
@@ -56,7 +59,7 @@ export async function autoLike(db: Kysely<Database>, { site, member, today, prof
     }
     if (!chosen) return null;
     // A like given before stays as it was: its like_new and its source are the member's history.
-    if (profileId !== undefined || !recent) {
+    if (!recent) {
       await tx
         .insertInto("likes")
         .values({ liker_id: chosen.id, liked_id: member.profileId, source: "auto", created_at: now })
@@ -66,4 +69,9 @@ export async function autoLike(db: Kysely<Database>, { site, member, today, prof
     const image = chosen.filename && chosen.thumb_filename ? photoUrls(site, { filename: chosen.filename, thumb_filename: chosen.thumb_filename }) : null;
     return { id: chosen.id, name: chosen.name, main_image: image };
   });
+}
+
+async function likes(db: Kysely<Database>, likerId: number, likedId: number): Promise<boolean> {
+  const row = await db.selectFrom("likes").select("liker_id").where("liker_id", "=", likerId).where("liked_id", "=", likedId).executeTakeFirst();
+  return row !== undefined;
 }

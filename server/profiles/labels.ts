@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { birthDate, profileName } from "../accounts/forms";
+import { birthDate, profileName, refineNameClash } from "../accounts/forms";
 
 /**
  * The enumerated profile labels of §3. The database keeps these keys; screens translate them
@@ -27,11 +27,26 @@ const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess((value) => (value === "" ? undefined : value), z.enum(values, { error: "members:edit.invalidChoice" }).optional());
 
 /**
- * The profile form (/profile). Name and birth date follow the signup rules; country and region
- * must be the site's, checked by the caller against its own lists.
+ * The profile form (/profile). Name and birth date follow the signup rules, the name is neither
+ * the member's e-mail address nor the brand's name; country and region must be the site's,
+ * checked by the caller against its own lists.
  */
-export function profileSchema({ countries, interests, minAge, today }: { countries: readonly string[]; interests: readonly string[]; minAge: number; today: string }) {
-  return z.object({
+export function profileSchema({
+  countries,
+  interests,
+  minAge,
+  today,
+  email,
+  brandName,
+}: {
+  countries: readonly string[];
+  interests: readonly string[];
+  minAge: number;
+  today: string;
+  email: string;
+  brandName: string;
+}) {
+  const form = z.object({
     name: profileName,
     date_of_birth: birthDate({ minAge, today }),
     gender: choice(PROFILE_CHOICES.gender),
@@ -52,6 +67,7 @@ export function profileSchema({ countries, interests, minAge, today }: { countri
       .optional()
       .transform((value) => [...new Set([value ?? []].flat())].filter((tag) => interests.includes(tag))),
   });
+  return refineNameClash(form, () => ({ email, brandName }));
 }
 
 export type ProfileForm = z.output<ReturnType<typeof profileSchema>>;

@@ -92,8 +92,8 @@ type SearchInput = {
 };
 
 /**
- * The findable profiles of a site: its pool, narrowed by its niche and countries, active and
- * visible, and never one that blocked the viewer or that the viewer blocked.
+ * The findable profiles of a site: its pool, narrowed by its niche (for this viewer) and countries,
+ * active and visible, and never one that blocked the viewer or that the viewer blocked.
  */
 export function findableProfiles(db: Kysely<Database>, { site, viewerProfileId, today }: { site: Site; viewerProfileId?: number; today: string }) {
   let query = db
@@ -102,7 +102,7 @@ export function findableProfiles(db: Kysely<Database>, { site, viewerProfileId, 
     .where("profiles.status", "=", "active")
     .where("profiles.invisible", "=", false)
     .where("profiles.country", "in", site.countries)
-    .where(nicheFilter(nicheName(site.niche), today));
+    .where(nicheFilter({ niche: nicheName(site.niche), today, viewerProfileId }));
   if (viewerProfileId !== undefined) {
     query = query
       .where("profiles.id", "!=", viewerProfileId)

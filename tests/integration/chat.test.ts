@@ -261,7 +261,8 @@ describe("chat: sends, the ledger, conversations and the live hub", () => {
       toMessage: (row: Parameters<typeof toChatMessage>[1]) => toChatMessage(site, row),
       end: () => {},
     };
-    const disconnect = await hub.connect(tab);
+    const connection = await hub.connect(tab);
+    if (!connection.connected) throw new Error("the hub is full");
     const sent = await send(ann, to(bob), text("live"));
     if (sent.status === "refused") throw new Error("refused");
     const message = toChatMessage(site, sent.message);
@@ -269,7 +270,7 @@ describe("chat: sends, the ledger, conversations and the live hub", () => {
     await publishToMember(bus, pino({ level: "silent" }), bob.profileId, { type: "message", message, unread: 1 });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(frames).toEqual([`id: ${message.id}\nevent: message\ndata: ${JSON.stringify({ type: "message", message, unread: 1 })}\n\n`]);
-    disconnect();
+    connection.disconnect();
     expect(hub.tabCount).toBe(0);
 
     const later = await send(ann, to(bob), text("gemist"));

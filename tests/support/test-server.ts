@@ -25,6 +25,8 @@ export async function startTestServer(
     redisUrl?: string;
     /** Instances that must share events share a prefix; each server gets its own otherwise. */
     redisPrefix?: string;
+    /** More environment settings (a small limit a test wants to reach, say). */
+    env?: Record<string, string>;
   } = {},
 ): Promise<TestServer> {
   const sitesDir = options.sitesDir ?? (await copyDemoSites());
@@ -40,6 +42,7 @@ export async function startTestServer(
     REDIS_URL: options.redisUrl ?? process.env.REDIS_URL,
     // Rate limits and channels of one test server never meet another's (or an earlier run's).
     REDIS_PREFIX: options.redisPrefix ?? testRedisPrefix(),
+    ...options.env,
   });
   const build = (await import(/* @vite-ignore */ path.resolve("build/server/index.js"))) as ServerBuild;
   const running = await startServer({ env, build, clientDir: path.resolve("build/client"), log: options.log });

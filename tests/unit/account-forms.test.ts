@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ageOn, emailChangeSchema, resetPasswordSchema, signupSchema } from "../../server/accounts/forms";
 
-const schema = signupSchema({ minAge: 18, today: "2026-11-22" });
+const schema = signupSchema({ minAge: 18, today: "2026-11-22", brandName: "Reife Liebe" });
 const valid = { email: " Jan@Example.com ", name: "Jan", date_of_birth: "1990-05-01", password: "long enough", signup_message: "" };
 
 function messages(input: Record<string, unknown>) {
@@ -24,6 +24,11 @@ describe("the signup form (§3, §5)", () => {
     expect(messages({ ...valid, date_of_birth: "1800-01-01" })).toEqual({ date_of_birth: "validation.birthDateInvalid" });
     expect(messages({ ...valid, password: "1234567" })).toEqual({ password: "account:password.tooShort" });
     expect(messages({ ...valid, website: "http://spam" })).toEqual({ website: "errors.generic" });
+  });
+
+  it("refuses the brand's name however it is spelled", () => {
+    for (const name of ["Reife Liebe", "reife-liebe", " REIFELIEBE "]) expect(messages({ ...valid, name })).toEqual({ name: "validation.nameIsBrand" });
+    expect(messages({ ...valid, name: "Reife Lieke" })).toEqual({});
   });
 
   it("reports the name that is the e-mail even while other fields are wrong", () => {

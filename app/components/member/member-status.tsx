@@ -150,7 +150,9 @@ const REOPEN_MAX_MS = 60_000;
  * One event stream per signed-in tab (effects run only in the browser, after hydration). The
  * browser reconnects by itself and catches up with Last-Event-ID; when the server refused the
  * stream outright, it opens a new one later. Either way, after a break the counts may be stale:
- * listeners get a resync, and the provider refreshes.
+ * listeners get a resync, and the provider refreshes. A stream the server closed for the member's
+ * newer tab stays closed (the periodic refresh goes on) until the person comes back to this tab:
+ * reopening at once would close another tab, which would reopen, and so on.
  */
 function listen(onEvent: (event: MemberEvent) => void): () => void {
   if (typeof EventSource === "undefined") return () => {};
@@ -158,6 +160,12 @@ function listen(onEvent: (event: MemberEvent) => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let broken = false;
   let delay = REOPEN_MS;
+  let madeWay = false;
+  const reopenWhenSeen = () => {
+    if (!madeWay || document.visibilityState !== "visible") return;
+    madeWay = false;
+    open();
+  };
   const open = () => {
     source = new EventSource("/api/events");
     source.onopen = () => {
@@ -173,6 +181,11 @@ function listen(onEvent: (event: MemberEvent) => void): () => void {
       timer = setTimeout(open, delay);
       delay = Math.min(delay * 2, REOPEN_MAX_MS);
     };
+    source.addEventListener("closed", () => {
+      source?.close();
+      broken = true;
+      madeWay = true;
+    });
     for (const type of EVENT_TYPES) {
       source.addEventListener(type, (message) => {
         try {
@@ -184,7 +197,9 @@ function listen(onEvent: (event: MemberEvent) => void): () => void {
     }
   };
   open();
+  document.addEventListener("visibilitychange", reopenWhenSeen);
   return () => {
+    document.removeEventListener("visibilitychange", reopenWhenSeen);
     clearTimeout(timer);
     source?.close();
   };

@@ -44,7 +44,8 @@ export function SignupForm({ serverResult, onBusyChange, autoFocus }: SignupForm
   const [failure, setFailure] = useState<string>();
 
   const signup = root?.signup;
-  const schema = useMemo(() => signupSchema({ minAge: signup?.minAge ?? 18, today: signup?.today ?? "" }), [signup?.minAge, signup?.today]);
+  const brandName = root?.site.name ?? "";
+  const schema = useMemo(() => signupSchema({ minAge: signup?.minAge ?? 18, today: signup?.today ?? "", brandName }), [signup?.minAge, signup?.today, brandName]);
 
   const busy = step !== undefined;
   useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
