@@ -123,7 +123,7 @@ describe("request size and shape: limits before any parsing (issue 13, class 1)"
   });
 
   it("refuses a body that claims a gigabyte but sends a few bytes, at once", async () => {
-    const req = httpRequest({ host: "127.0.0.1", port: server.port, path: "/login", method: "POST", headers: { host: HOST, ...FORM, "content-length": String(2 ** 30) } });
+    const req = httpRequest({ host: "127.0.0.1", port: server.port, path: "/login", method: "POST", headers: { host: HOST, ...FORM, "content-length": String(2 ** 30) }, signal: AbortSignal.timeout(10_000) });
     const status = await new Promise<number>((resolve, reject) => {
       req.on("response", (res) => resolve(res.statusCode ?? 0));
       req.on("error", reject);
