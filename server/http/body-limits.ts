@@ -117,11 +117,31 @@ function refuse(req: Request, res: Response, i18n: i18n, kind: BodyKind, { statu
   const t = i18n.getFixedT(translationLanguage(language, country));
   const message =
     kind === "photo" && error === "too_large" ? t("photos:error.too_large", { megabytes: MAX_UPLOAD_BYTES / 1024 / 1024 }) : t(MESSAGES[error]);
-  // Whatever of an oversized body is still on its way is not read: the connection closes after the answer.
-  if (status === 413) res.set("Connection", "close");
+  if (status === 413) dropTheRest(req);
   res.status(status).set("Cache-Control", "no-store");
   if (wantsJson(req)) return void res.json({ error, message });
   res.type("html").send(refusalPage(language, message));
+}
+
+/** How long, and how much more, of a refused body is dropped before its connection is closed. */
+const LINGER_MS = 2_000;
+const LINGER_BYTES = 16 * 1024 * 1024;
+
+/**
+ * What is still coming of an oversized body is read and thrown away, never kept, for a moment: a
+ * client still sending when the connection closed would lose the answer (its write fails first, or
+ * the reset discards it). Then, or once LINGER_BYTES more have come, the connection is closed.
+ */
+function dropTheRest(req: Request) {
+  let dropped = 0;
+  const close = () => req.socket.destroy();
+  const timer = setTimeout(close, LINGER_MS).unref();
+  req.on("data", (chunk: Buffer) => {
+    if ((dropped += chunk.length) > LINGER_BYTES) close();
+  });
+  req.once("end", () => clearTimeout(timer));
+  req.once("close", () => clearTimeout(timer));
+  req.resume();
 }
 
 /** API calls and the app's own data requests get JSON; a plain form post gets a page. */
