@@ -125,7 +125,7 @@ function refuse(req: Request, res: Response, i18n: i18n, kind: BodyKind, { statu
 
 /** How long, and how much more, of a refused body is dropped before its connection is closed. */
 const LINGER_MS = 2_000;
-const LINGER_BYTES = 16 * 1024 * 1024;
+const LINGER_BYTES = 64 * 1024 * 1024;
 
 /**
  * What is still coming of an oversized body is read and thrown away, never kept, for a moment: a
