@@ -6,7 +6,7 @@ import type express from "express";
 type HandlerOptions = {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: string;
-  getLoadContext: (req: express.Request, res: express.Response) => Promise<AppLoadContext>;
+  getLoadContext: (req: express.Request, res: express.Response) => AppLoadContext | Promise<AppLoadContext>;
 };
 
 /**
