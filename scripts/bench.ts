@@ -4,11 +4,17 @@ if (process.argv.includes("search")) {
   await import("./bench-search");
   process.exit(0);
 }
+// `npm run bench -- limits`: only the event-loop delay while hostile bodies are refused (scripts/bench-body-limits.ts).
+if (process.argv.includes("limits")) {
+  await import("./bench-body-limits");
+  process.exit(0);
+}
 // `npm run bench -- chat`: chat delivery across two instances on PostgreSQL and Redis (scripts/bench-chat.ts).
 if (process.argv.includes("chat")) {
   await import("./bench-chat");
   process.exit(0);
 }
+import { existsSync } from "node:fs";
 import { pino } from "pino";
 import { bench, group, run, summary } from "mitata";
 import { signupSchema } from "../server/accounts/forms";
@@ -69,3 +75,7 @@ group("places", () => {
 
 await run();
 sites.close();
+
+// Last, against the built app: the event-loop delay while oversized and field-bombed bodies are refused.
+if (existsSync("build/server/index.js")) await import("./bench-body-limits");
+else console.log("body limits: skipped (run `npm run build` first)");

@@ -1,5 +1,4 @@
 import path from "node:path";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type Request, type Response } from "express";
@@ -10,8 +9,10 @@ import type { Env } from "../env";
 import { NAMESPACES, type Namespace } from "../i18n/catalog";
 import { PHOTO_CACHE_CONTROL, uploadsDir } from "../photos/storage";
 import type { Site } from "../sites/schema";
+import { bodyLimits } from "./body-limits";
 import { sameOriginWrites } from "./cross-site";
 import { privateCaching } from "./private-caching";
+import { createRequestHandler } from "./remix-handler";
 import { buildRequestContext, type RequestContext, type Services } from "./request-context";
 import { securityHeaders } from "./security-headers";
 import { UNKNOWN_HOST_PAGE } from "./unknown-host";
@@ -98,6 +99,8 @@ export function createHttpApp({ env, services, resources, build, clientDir, devM
   });
 
   app.use(securityHeaders(env.NODE_ENV === "production"));
+  // Before anything reads a body: bytes, fields and value lengths are checked on the way in.
+  app.use(bodyLimits(services.i18n));
   if (services.photos.kind === "local") app.use("/media", ...servePhotos(uploadsDir(services.dataDir)));
   // One place builds the request context: the checks below and every loader and action share it.
   app.use((req, res, next) => {

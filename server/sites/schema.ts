@@ -38,6 +38,9 @@ const hostname = z
   });
 
 const currency = z.string().regex(/^[A-Z]{3}$/, { error: "must be a three-letter currency code such as EUR" });
+
+/** The longest chat message a brand may allow (characters); the request body limits are sized from it. */
+export const MESSAGE_LENGTH_MAX = 4000;
 const credits = z.number({ error: "must be a number" }).int({ error: "must be a whole number" }).min(0, { error: "cannot be negative" });
 const yesNo = z.enum(["yes", "no"], { error: 'must be "yes" or "no"' });
 
@@ -86,7 +89,10 @@ const siteObject = z.strictObject(
     signup_credits: credits.default(20),
     photo_credits: credits.default(15),
     gift_credits: credits.default(25),
-    message_length: credits.min(1, { error: "must be at least 1" }).default(1000),
+    message_length: credits
+      .min(1, { error: "must be at least 1" })
+      .max(MESSAGE_LENGTH_MAX, { error: `must be at most ${MESSAGE_LENGTH_MAX}: longer messages would not fit the request limits` })
+      .default(1000),
     /** Messages a free (never paid) member may send in all before premium is needed (§6). */
     free_messages: credits.default(10),
     /** When set, chats show only the messages of the last this many days, with a warning (§8). */
