@@ -12,10 +12,12 @@ import { PHOTO_CACHE_CONTROL, uploadsDir } from "../photos/storage";
 import type { Site } from "../sites/schema";
 import { buildRequestContext, type Services } from "./request-context";
 import { securityHeaders } from "./security-headers";
+import { type TrustFunction } from "./trust-proxy";
 import { UNKNOWN_HOST_PAGE } from "./unknown-host";
 
 type AppOptions = {
-  env: Pick<Env, "NODE_ENV" | "COUNTRY_HEADER">;
+  /** TRUST_PROXY may be left out: then no proxy is trusted. */
+  env: Pick<Env, "NODE_ENV" | "COUNTRY_HEADER"> & Partial<Pick<Env, "TRUST_PROXY">>;
   services: Services;
   resources: Resource;
   /** The Remix server build, or a function that loads it per request (the Vite dev server). */
@@ -35,7 +37,9 @@ function withTimeout(promise: Promise<void>, ms: number): Promise<void> {
 export function createHttpApp({ env, services, resources, build, clientDir, devMiddleware }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", true);
+  // req.ip and req.protocol read X-Forwarded-* only from the configured proxies (proxy-addr).
+  app.set("trust proxy", env.TRUST_PROXY ?? false);
+  const trustProxy = app.get("trust proxy fn") as TrustFunction;
 
   // Probes answer on any host: load balancers call them by IP.
   app.get("/healthz", (_req, res) => void res.type("text/plain").send("ok"));
@@ -110,7 +114,8 @@ export function createHttpApp({ env, services, resources, build, clientDir, devM
         return buildRequestContext({
           site,
           header: (name) => req.get(name),
-          countryHeader: env.COUNTRY_HEADER,
+          // The country a CDN or proxy reports; a client talking to us directly could claim any.
+          countryHeader: trustProxy(req.socket.remoteAddress ?? "", 0) ? env.COUNTRY_HEADER : undefined,
           url: new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`),
           ip: req.ip ?? "unknown",
           signedIn: await services.sessions.resolve(site.id, req.get("cookie")),

@@ -44,7 +44,8 @@ type ContextInput = {
   site: Site;
   /** Request headers by lower-case name. */
   header: (name: string) => string | undefined;
-  countryHeader: string;
+  /** The header naming the visitor's country, when a trusted proxy sent the request; else none is read. */
+  countryHeader: string | undefined;
   url: URL;
   ip: string;
   /** The session the auth cookie names on this site, if any. */
@@ -60,7 +61,7 @@ type ContextInput = {
  */
 export function buildRequestContext({ site, header, countryHeader, url, ip, signedIn, services, log }: ContextInput) {
   const cookies = parseCookies(header("cookie") ?? "");
-  const reported = header(countryHeader)?.trim().toUpperCase();
+  const reported = countryHeader ? header(countryHeader)?.trim().toUpperCase() : undefined;
   // CDNs send XX or T1 for unknown and Tor visitors: those fall back to the site's default.
   const geoipCountry = reported && /^[A-Z]{2}$/.test(reported) && reported !== "XX" ? reported : site.default_country;
   const country = (site.countries as string[]).includes(geoipCountry) ? geoipCountry : site.default_country;
