@@ -10,6 +10,7 @@ import type { Env } from "../env";
 import { NAMESPACES, type Namespace } from "../i18n/catalog";
 import { PHOTO_CACHE_CONTROL, uploadsDir } from "../photos/storage";
 import type { Site } from "../sites/schema";
+import { isDevelopmentClient } from "./development";
 import { buildRequestContext, type Services } from "./request-context";
 import { securityHeaders } from "./security-headers";
 import { type TrustFunction } from "./trust-proxy";
@@ -40,6 +41,8 @@ export function createHttpApp({ env, services, resources, build, clientDir, devM
   // req.ip and req.protocol read X-Forwarded-* only from the configured proxies (proxy-addr).
   app.set("trust proxy", env.TRUST_PROXY ?? false);
   const trustProxy = app.get("trust proxy fn") as TrustFunction;
+  const production = env.NODE_ENV === "production";
+  const developmentClient = (req: Request) => isDevelopmentClient({ production, remoteAddress: req.socket.remoteAddress, host: req.get("host") });
 
   // Probes answer on any host: load balancers call them by IP.
   app.get("/healthz", (_req, res) => void res.type("text/plain").send("ok"));
@@ -99,16 +102,15 @@ export function createHttpApp({ env, services, resources, build, clientDir, devM
     next();
   });
 
-  app.use(securityHeaders(env.NODE_ENV === "production"));
+  app.use(securityHeaders(production));
   if (services.photos.kind === "local") app.use("/media", ...servePhotos(uploadsDir(services.dataDir)));
   app.use(sameOriginWrites);
   app.use(rememberTracking);
 
-  app.all(
-    "*",
+  const remixHandler = (mode: string) =>
     createRequestHandler({
       build,
-      mode: env.NODE_ENV,
+      mode,
       getLoadContext: async (req: Request, res: Response) => {
         const site = res.locals.site as Site;
         return buildRequestContext({
@@ -118,14 +120,32 @@ export function createHttpApp({ env, services, resources, build, clientDir, devM
           countryHeader: trustProxy(req.socket.remoteAddress ?? "", 0) ? env.COUNTRY_HEADER : undefined,
           url: new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`),
           ip: req.ip ?? "unknown",
+          developmentClient: developmentClient(req),
           signedIn: await services.sessions.resolve(site.id, req.get("cookie")),
           services,
           log: req.log,
         });
       },
-    }),
-  );
+    });
+  // Remix puts stack traces into error pages and data in development mode: only the developer at
+  // this machine gets that; everyone else is served as in production (test mode hides them too).
+  const forDevelopmentClients = remixHandler(env.NODE_ENV);
+  const forEveryoneElse = remixHandler(env.NODE_ENV === "test" ? "test" : "production");
+  app.all("*", (req, res, next) => (developmentClient(req) ? forDevelopmentClients : forEveryoneElse)(req, res, next));
+  app.use(lastResortError());
   return app;
+}
+
+/**
+ * Errors outside Remix (a failing session lookup while building the context): a plain 500 that
+ * tells nothing; express's own handler would show the stack to anyone outside production.
+ */
+function lastResortError(): express.ErrorRequestHandler {
+  return (error: Error, req, res, next) => {
+    if (res.headersSent) return next(error);
+    req.log.error({ err: error }, "request failed");
+    res.status(500).type("text/plain").send("Internal server error");
+  };
 }
 
 // Query values that must never reach a log line: links carry tokens, forms may carry addresses.

@@ -48,6 +48,8 @@ type ContextInput = {
   countryHeader: string | undefined;
   url: URL;
   ip: string;
+  /** The developer at this machine (see isDevelopmentClient): development conveniences are theirs only. */
+  developmentClient: boolean;
   /** The session the auth cookie names on this site, if any. */
   signedIn: SignedIn | undefined;
   services: Services;
@@ -59,7 +61,7 @@ type ContextInput = {
  * the visitor is, which language they read, and a translator for it. Nothing below reads the host
  * or the cookies again.
  */
-export function buildRequestContext({ site, header, countryHeader, url, ip, signedIn, services, log }: ContextInput) {
+export function buildRequestContext({ site, header, countryHeader, url, ip, developmentClient, signedIn, services, log }: ContextInput) {
   const cookies = parseCookies(header("cookie") ?? "");
   const reported = countryHeader ? header(countryHeader)?.trim().toUpperCase() : undefined;
   // CDNs send XX or T1 for unknown and Tor visitors: those fall back to the site's default.
@@ -91,6 +93,7 @@ export function buildRequestContext({ site, header, countryHeader, url, ip, sign
     /** The address the visitor uses this brand at, for links in e-mails (https in production). */
     origin: `${services.production ? "https:" : url.protocol}//${url.host}`,
     ip,
+    developmentClient,
     /** Where the visitor came from (§3): this request's query, else the cookie of an earlier visit. */
     tracking: trackingFromQuery(url.searchParams) ?? trackingFromCookie(cookies[TRACKING_COOKIE]),
     /** The member search filters of an earlier visit, as a query string. */

@@ -30,14 +30,18 @@ export async function startTestServer(
      * X-Forwarded-For (visitorIp) and a country header; "" trusts no proxy, as a deployment does by default.
      */
     trustProxy?: string;
+    /** NODE_ENV: "test" unless given. */
+    nodeEnv?: string;
+    /** HOST: 127.0.0.1 unless given. */
+    host?: string;
   } = {},
 ): Promise<TestServer> {
   const sitesDir = options.sitesDir ?? (await copyDemoSites());
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), "amora-data-")));
   const env = readEnv({
-    NODE_ENV: "test",
+    NODE_ENV: options.nodeEnv ?? "test",
     PORT: "0",
-    HOST: "127.0.0.1",
+    HOST: options.host ?? "127.0.0.1",
     DATA_DIR: dataDir,
     SITES_DIR: sitesDir,
     LOG_LEVEL: "silent",
