@@ -17,7 +17,7 @@ export function compileTrust(setting: TrustProxy): TrustFunction {
 
 const USAGE = "must be a hop count such as 1, or a comma-separated list of addresses, CIDR ranges or loopback, linklocal, uniquelocal";
 
-/** Reads the TRUST_PROXY variable; unset or empty trusts no proxy. Throws with the reason when it cannot be read. */
+/** Reads the TRUST_PROXY variable; unset, empty, 0 or false trusts no proxy. Throws with the reason when it cannot be read. */
 export function parseTrustProxy(raw: string | undefined): TrustProxy {
   const value = raw?.trim() ?? "";
   if (value === "") return false;
@@ -25,8 +25,9 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
     const hops = Number(value);
     return hops === 0 ? false : hops;
   }
+  if (/^(false|no|none)$/i.test(value)) return false;
   // express takes `true` as "trust everyone", which lets any client choose its own address.
-  if (/^(true|false|yes|no|\*)$/i.test(value)) throw new Error(`${USAGE}; trusting every address would let any client choose its own`);
+  if (/^(true|yes|all|\*)$/i.test(value)) throw new Error(`${USAGE}; trusting every address would let any client choose its own`);
   const entries = value.split(",").map((entry) => entry.trim());
   if (entries.some((entry) => entry === "")) throw new Error(`${USAGE}; an entry is empty`);
   try {

@@ -6,7 +6,7 @@ describe("TRUST_PROXY", () => {
   it("trusts no proxy unless set", () => {
     expect(readEnv({}).TRUST_PROXY).toBe(false);
     expect(parseTrustProxy("")).toBe(false);
-    expect(parseTrustProxy("0")).toBe(false);
+    for (const none of ["0", "false", "None"]) expect(parseTrustProxy(none)).toBe(false);
   });
 
   it("takes a hop count, or addresses, CIDR ranges and express's names", () => {
@@ -23,7 +23,7 @@ describe("TRUST_PROXY", () => {
   });
 
   it("refuses to trust everyone, which would let any client choose its address", () => {
-    for (const value of ["true", "TRUE", "*", "yes"]) expect(() => readEnv({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: .*any client choose its own/);
+    for (const value of ["true", "TRUE", "*", "yes", "all"]) expect(() => readEnv({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: .*any client choose its own/);
   });
 
   it("believes only the listed proxies", () => {
