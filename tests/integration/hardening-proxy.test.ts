@@ -99,10 +99,10 @@ const developmentLog = capturedLog();
 beforeAll(async () => {
   [untrusting, trusting, development] = await Promise.all([
     // As a deployment is by default: no TRUST_PROXY.
-    startTestServer({ trustProxy: "", log: untrustingLog.log }),
-    startTestServer({ trustProxy: "loopback" }),
+    startTestServer({ env: { TRUST_PROXY: "" }, log: untrustingLog.log }),
+    startTestServer({ env: { TRUST_PROXY: "loopback" } }),
     // As with NODE_ENV and HOST unset: development mode, listening on 0.0.0.0.
-    startTestServer({ nodeEnv: "development", host: "0.0.0.0", log: developmentLog.log }),
+    startTestServer({ env: { NODE_ENV: "development", HOST: "0.0.0.0" }, log: developmentLog.log }),
   ]);
   // Three at once: longer than one server's start on a busy machine.
 }, 180_000);

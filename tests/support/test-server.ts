@@ -25,31 +25,26 @@ export async function startTestServer(
     redisUrl?: string;
     /** Instances that must share events share a prefix; each server gets its own otherwise. */
     redisPrefix?: string;
-    /**
-     * TRUST_PROXY: "loopback" unless given, so tests can play many visitors from 127.0.0.1 with
-     * X-Forwarded-For (visitorIp) and a country header; "" trusts no proxy, as a deployment does by default.
-     */
-    trustProxy?: string;
-    /** NODE_ENV: "test" unless given. */
-    nodeEnv?: string;
-    /** HOST: 127.0.0.1 unless given. */
-    host?: string;
+    /** More environment settings (a small limit a test wants to reach, say). */
+    env?: Record<string, string>;
   } = {},
 ): Promise<TestServer> {
   const sitesDir = options.sitesDir ?? (await copyDemoSites());
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), "amora-data-")));
   const env = readEnv({
-    NODE_ENV: options.nodeEnv ?? "test",
+    NODE_ENV: "test",
     PORT: "0",
-    HOST: options.host ?? "127.0.0.1",
+    HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     SITES_DIR: sitesDir,
     LOG_LEVEL: "silent",
-    TRUST_PROXY: options.trustProxy ?? "loopback",
+    // Tests play many visitors from 127.0.0.1 with X-Forwarded-For (visitorIp) and a country header.
+    TRUST_PROXY: "loopback",
     DATABASE_URL: options.databaseUrl,
     REDIS_URL: options.redisUrl ?? process.env.REDIS_URL,
     // Rate limits and channels of one test server never meet another's (or an earlier run's).
     REDIS_PREFIX: options.redisPrefix ?? testRedisPrefix(),
+    ...options.env,
   });
   const build = (await import(/* @vite-ignore */ path.resolve("build/server/index.js"))) as ServerBuild;
   const running = await startServer({ env, build, clientDir: path.resolve("build/client"), log: options.log });
