@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseTrustProxy } from "./http/trust-proxy";
 import { VAPID_PRIVATE_KEY_PATTERN, VAPID_PUBLIC_KEY_PATTERN } from "./push/key-format";
 
 const url = (protocols: string[], example: string) =>
@@ -28,6 +29,21 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9-]+$/, { error: "must be an HTTP header name such as cf-ipcountry" })
     .transform((name) => name.toLowerCase())
     .default("cf-ipcountry"),
+  /**
+   * The proxies in front of this server, whose X-Forwarded-For, X-Forwarded-Proto and country header
+   * are believed: a hop count or addresses and CIDR ranges. Unset trusts none: clients speak for themselves.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      try {
+        return parseTrustProxy(value);
+      } catch (error) {
+        context.addIssue({ code: "custom", message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
   /** Comma-separated; the first signs new cookies, the others still verify (rotation). */
   SESSION_SECRETS: z
     .string()

@@ -10,6 +10,7 @@ import { openStore } from "./db/database";
 import { migrate } from "./db/migrate";
 import { readEnv, type Env } from "./env";
 import { createHttpApp } from "./http/app";
+import { exposedDevelopmentWarning } from "./http/development";
 import { createI18n, loadCatalog } from "./i18n/catalog";
 import { createLogger, type Logger } from "./log";
 import { createMailer } from "./mail/outbox";
@@ -67,6 +68,8 @@ export async function startServer({ build, clientDir, devMiddleware, env = readE
   await new Promise<void>((resolve, reject) => server.once("listening", resolve).once("error", reject));
   const port = (server.address() as AddressInfo).port;
   log.info({ port, store: store.engine, bus: bus.kind }, "listening");
+  const exposed = exposedDevelopmentWarning({ nodeEnv: env.NODE_ENV, host: env.HOST });
+  if (exposed) log.warn({ nodeEnv: env.NODE_ENV, host: env.HOST }, exposed);
 
   let stopping: Promise<void> | undefined;
   const stop = () =>

@@ -12,14 +12,20 @@ const STANDING_ERROR: Record<Exclude<EmailStanding, "free">, string> = {
 
 export const signupFormSchema = (context: AppLoadContext) => signupSchema({ minAge: context.site.min_age, today: context.today, brandName: context.site.name });
 
-type Checked = { ok: true; form: SignupForm } | { ok: false; result: SubmissionResult<string[]> };
+type Checked = { ok: true; form: SignupForm } | { ok: false; result: SubmissionResult<string[]>; tooMany?: true };
 
-/** Step one of §4, "check data": the form's rules, the site's signup policy, and whether the address is free. */
+/**
+ * Step one of §4, "check data": the form's rules, the site's signup policy, and whether the address
+ * is free. That last answer tells whether an address has an account, so it is rate-limited per IP.
+ */
 export async function checkSignup(context: AppLoadContext, formData: FormData): Promise<Checked> {
   const submission = parseWithZod(formData, { schema: signupFormSchema(context) });
   const hidden = { hideFields: ["password"] };
   if (submission.status !== "success") return { ok: false, result: submission.reply(hidden) };
   if (!signupsOpen(context.site, context.tracking)) return { ok: false, result: submission.reply({ ...hidden, formErrors: ["account:signup.inviteOnly"] }) };
+  if (!(await consume(context.services.limits.signupCheckIp, context.ip)).allowed) {
+    return { ok: false, tooMany: true, result: submission.reply({ ...hidden, formErrors: ["account:signupCheck.tooMany"] }) };
+  }
   const standing = await emailStanding(context.services.store.db, { siteId: context.site.id, email: submission.value.email });
   if (standing !== "free") return { ok: false, result: submission.reply({ ...hidden, fieldErrors: { email: [STANDING_ERROR[standing]] } }) };
   return { ok: true, form: submission.value };

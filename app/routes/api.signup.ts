@@ -13,7 +13,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   switch (step) {
     case "check": {
       const checked = await checkSignup(context, await request.formData());
-      return Response.json(checked.ok ? { status: "ok" } : { status: "error", result: checked.result });
+      if (checked.ok) return Response.json({ status: "ok" });
+      return Response.json({ status: "error", result: checked.result }, { status: checked.tooMany ? 429 : 200 });
     }
     case "create": {
       const created = await createSignup(context, await request.formData());

@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { readMailFolder } from "../../server/mail/transport";
+import { requireDevelopmentClient } from "../lib/development.server";
 
-/** One written mail's HTML part, as a mail client would show it (outside production only). */
+/** One written mail's HTML part, as a mail client would show it (for the developer at this machine only). */
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  if (context.services.production) throw new Response("Not found", { status: 404 });
+  requireDevelopmentClient(context);
   const mail = (await readMailFolder(context.services.dataDir, 1_000)).find((candidate) => candidate.id === params.id);
   if (!mail) throw new Response("Not found", { status: 404 });
   return new Response(mail.html, {

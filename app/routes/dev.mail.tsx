@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { readMailFolder } from "../../server/mail/transport";
+import { requireDevelopmentClient } from "../lib/development.server";
 import * as styles from "./dev.mail.css";
 
-/** Outside production only: the mails the folder transport wrote, newest first. */
+/** For the developer at this machine only: the mails the folder transport wrote, newest first. */
 export async function loader({ context }: LoaderFunctionArgs) {
-  if (context.services.production) throw new Response("Not found", { status: 404 });
+  requireDevelopmentClient(context);
   const mails = await readMailFolder(context.services.dataDir);
   return { mails: mails.map(({ id, to, subject }) => ({ id, to, subject })) };
 }

@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as styles from "../components/form.css";
@@ -18,7 +18,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 /** Without JavaScript all four steps run here, in one request; the mail goes out right after. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const created = await createSignup(context, await request.formData());
-  if (!created.ok) return { result: created.result };
+  if (!created.ok) return data({ result: created.result }, { status: "tooMany" in created && created.tooMany ? 429 : 200 });
   context.services.mailer.kick();
   return redirect("/complete-signup", { headers: created.headers });
 }

@@ -16,6 +16,8 @@ export function createAccountLimits(bus: Bus) {
     /** Reset requests from one address, found or not: limits probing which addresses exist. */
     resetIp: bus.limiter({ name: "reset-ip", points: 20, durationSeconds: 60 * 60 }),
     signupIp: bus.limiter({ name: "signup-ip", points: 10, durationSeconds: 60 * 60 }),
+    /** Signup forms checked against the accounts from one address: limits probing which addresses exist. */
+    signupCheckIp: bus.limiter({ name: "signup-check-ip", points: 30, durationSeconds: 60 * 60 }),
     /** New activation or e-mail change links per account. */
     linkMails: bus.limiter({ name: "link-mails", points: 5, durationSeconds: 60 * 60 }),
     /** Complaints filed from one address (/complaints, visitors and members alike). */

@@ -11,14 +11,17 @@ import { PHOTO_CACHE_CONTROL, uploadsDir } from "../photos/storage";
 import type { Site } from "../sites/schema";
 import { bodyLimits } from "./body-limits";
 import { sameOriginWrites } from "./cross-site";
+import { isDevelopmentClient } from "./development";
 import { privateCaching } from "./private-caching";
 import { createRequestHandler } from "./remix-handler";
 import { buildRequestContext, type RequestContext, type Services } from "./request-context";
 import { securityHeaders } from "./security-headers";
+import { type TrustFunction } from "./trust-proxy";
 import { UNKNOWN_HOST_PAGE } from "./unknown-host";
 
 type AppOptions = {
-  env: Pick<Env, "NODE_ENV" | "COUNTRY_HEADER">;
+  /** TRUST_PROXY may be left out: then no proxy is trusted. */
+  env: Pick<Env, "NODE_ENV" | "COUNTRY_HEADER"> & Partial<Pick<Env, "TRUST_PROXY">>;
   services: Services;
   resources: Resource;
   /** The Remix server build, or a function that loads it per request (the Vite dev server). */
@@ -38,7 +41,11 @@ function withTimeout(promise: Promise<void>, ms: number): Promise<void> {
 export function createHttpApp({ env, services, resources, build, clientDir, devMiddleware }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", true);
+  // req.ip and req.protocol read X-Forwarded-* only from the configured proxies (proxy-addr).
+  app.set("trust proxy", env.TRUST_PROXY ?? false);
+  const trustProxy = app.get("trust proxy fn") as TrustFunction;
+  const production = env.NODE_ENV === "production";
+  const developmentClient = (req: Request) => isDevelopmentClient({ production, remoteAddress: req.socket.remoteAddress, host: req.get("host") });
 
   // Probes answer on any host: load balancers call them by IP.
   app.get("/healthz", (_req, res) => void res.type("text/plain").send("ok"));
@@ -98,7 +105,7 @@ export function createHttpApp({ env, services, resources, build, clientDir, devM
     next();
   });
 
-  app.use(securityHeaders(env.NODE_ENV === "production"));
+  app.use(securityHeaders(production));
   // Before anything reads a body: bytes, fields and value lengths are checked on the way in.
   app.use(bodyLimits(services.i18n));
   if (services.photos.kind === "local") app.use("/media", ...servePhotos(uploadsDir(services.dataDir)));
@@ -111,9 +118,11 @@ export function createHttpApp({ env, services, resources, build, clientDir, devM
         res.locals.context = buildRequestContext({
           site,
           header: (name) => req.get(name),
-          countryHeader: env.COUNTRY_HEADER,
+          // The country a CDN or proxy reports; a client talking to us directly could claim any.
+          countryHeader: trustProxy(req.socket.remoteAddress ?? "", 0) ? env.COUNTRY_HEADER : undefined,
           url: new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`),
           ip: req.ip ?? "unknown",
+          developmentClient: developmentClient(req),
           signedIn,
           services,
           log: req.log,
@@ -126,15 +135,31 @@ export function createHttpApp({ env, services, resources, build, clientDir, devM
   app.use(privateCaching);
   app.use(rememberTracking);
 
-  app.all(
-    "*",
+  const remixHandler = (mode: string) =>
     createRequestHandler({
       build,
-      mode: env.NODE_ENV,
+      mode,
       getLoadContext: (_req: Request, res: Response) => res.locals.context as RequestContext,
-    }),
-  );
+    });
+  // Remix puts stack traces into error pages and data in development mode: only the developer at
+  // this machine gets that; everyone else is served as in production (test mode hides them too).
+  const forDevelopmentClients = remixHandler(env.NODE_ENV);
+  const forEveryoneElse = remixHandler(env.NODE_ENV === "test" ? "test" : "production");
+  app.all("*", (req, res, next) => (developmentClient(req) ? forDevelopmentClients : forEveryoneElse)(req, res, next));
+  app.use(lastResortError());
   return app;
+}
+
+/**
+ * Errors outside Remix (a failing session lookup while building the context): a plain 500 that
+ * tells nothing; express's own handler would show the stack to anyone outside production.
+ */
+function lastResortError(): express.ErrorRequestHandler {
+  return (error: Error, req, res, next) => {
+    if (res.headersSent) return next(error);
+    req.log.error({ err: error }, "request failed");
+    res.status(500).type("text/plain").send("Internal server error");
+  };
 }
 
 // Query values that must never reach a log line: links carry tokens, forms may carry addresses.

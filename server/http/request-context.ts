@@ -45,9 +45,12 @@ type ContextInput = {
   site: Site;
   /** Request headers by lower-case name. */
   header: (name: string) => string | undefined;
-  countryHeader: string;
+  /** The header naming the visitor's country, when a trusted proxy sent the request; else none is read. */
+  countryHeader: string | undefined;
   url: URL;
   ip: string;
+  /** The developer at this machine (see isDevelopmentClient): development conveniences are theirs only. */
+  developmentClient: boolean;
   /** The session the auth cookie names on this site, if any. */
   signedIn: SignedIn | undefined;
   services: Services;
@@ -59,9 +62,9 @@ type ContextInput = {
  * the visitor is, which language they read, and a translator for it. Nothing below reads the host
  * or the cookies again.
  */
-export function buildRequestContext({ site, header, countryHeader, url, ip, signedIn, services, log }: ContextInput) {
+export function buildRequestContext({ site, header, countryHeader, url, ip, developmentClient, signedIn, services, log }: ContextInput) {
   const cookies = parseCookies(header("cookie") ?? "");
-  const reported = header(countryHeader)?.trim().toUpperCase();
+  const reported = countryHeader ? header(countryHeader)?.trim().toUpperCase() : undefined;
   // CDNs send XX or T1 for unknown and Tor visitors: those fall back to the site's default.
   const geoipCountry = reported && /^[A-Z]{2}$/.test(reported) && reported !== "XX" ? reported : site.default_country;
   const country = (site.countries as string[]).includes(geoipCountry) ? geoipCountry : site.default_country;
@@ -91,6 +94,7 @@ export function buildRequestContext({ site, header, countryHeader, url, ip, sign
     /** Where links in this brand's e-mails point: its primary domain in production, never the Host header. */
     origin: linkOrigin({ site, production: services.production, requestUrl: url }),
     ip,
+    developmentClient,
     /** Where the visitor came from (§3): this request's query, else the cookie of an earlier visit. */
     tracking: trackingFromQuery(url.searchParams) ?? trackingFromCookie(cookies[TRACKING_COOKIE]),
     /** The member search filters of an earlier visit, as a query string. */

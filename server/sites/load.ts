@@ -1,6 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { z } from "zod";
+import { duplicateKeys } from "./duplicate-keys";
 import { siteSchema, type Site } from "./schema";
 
 export type SiteProblem = { file: string; path: string; message: string };
@@ -38,6 +39,10 @@ export function parseSiteFile(fileName: string, text: string): { site?: Site; pr
     json = JSON.parse(text);
   } catch (error) {
     return { problems: [{ file, path: "", message: `is not valid JSON: ${(error as Error).message}` }] };
+  }
+  const duplicates = duplicateKeys(text);
+  if (duplicates.length > 0) {
+    return { problems: duplicates.map((segments) => ({ file, path: jsonPath(segments), message: "is set more than once: keep one (otherwise the last would silently win)" })) };
   }
   const result = siteSchema.safeParse(json, { reportInput: true });
   if (!result.success) {

@@ -38,6 +38,8 @@ export async function startTestServer(
     DATA_DIR: dataDir,
     SITES_DIR: sitesDir,
     LOG_LEVEL: "silent",
+    // Tests play many visitors from 127.0.0.1 with X-Forwarded-For (visitorIp) and a country header.
+    TRUST_PROXY: "loopback",
     DATABASE_URL: options.databaseUrl,
     REDIS_URL: options.redisUrl ?? process.env.REDIS_URL,
     // Rate limits and channels of one test server never meet another's (or an earlier run's).
@@ -60,12 +62,12 @@ export function requestAs(
   host: string,
   pathname: string,
   headers: Record<string, string> = {},
-  { method = "GET", body }: { method?: string; body?: string } = {},
+  { method = "GET", body, localAddress }: { method?: string; body?: string; /** Another loopback address to send from, such as 127.0.0.2. */ localAddress?: string } = {},
 ): Promise<PlainResponse> {
   return new Promise((resolve, reject) => {
     // An explicit length: Node sends a DELETE body without one, which the server cannot frame.
     const length: Record<string, string> = body === undefined ? {} : { "content-length": String(Buffer.byteLength(body)) };
-    const req = httpRequest({ host: "127.0.0.1", port, path: pathname, method, headers: { host, ...length, ...headers } }, (res) => {
+    const req = httpRequest({ host: "127.0.0.1", port, localAddress, path: pathname, method, headers: { host, ...length, ...headers } }, (res) => {
       let text = "";
       res.setEncoding("utf8");
       res.on("data", (chunk: string) => (text += chunk));

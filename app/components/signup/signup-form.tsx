@@ -15,7 +15,8 @@ type StepAnswer = { status: "ok" | "created" | "error"; result?: SubmissionResul
 
 async function runStep(step: "check" | "create" | "matches" | "activation-mail", body?: FormData): Promise<StepAnswer> {
   const response = await apiFetch(`/api/signup.php?step=${step}`, { method: "POST", body: body ?? new FormData() });
-  if (!response.ok) throw new Error(`signup step ${step} answered ${response.status}`);
+  // 429 carries the form's answer (too many checks) like any refused step.
+  if (!response.ok && response.status !== 429) throw new Error(`signup step ${step} answered ${response.status}`);
   return (await response.json()) as StepAnswer;
 }
 
