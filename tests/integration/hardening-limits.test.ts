@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLIENT_REQUEST_HEADER } from "../../app/lib/api";
 import { createMember, sessionCookie } from "../support/accounts";
 import { EventStream } from "../support/event-stream";
 import { addProfile } from "../support/store-fixtures";
@@ -39,7 +40,8 @@ describe("limits that hold and a niche that hides no side", () => {
     if (Object.keys(profile).length > 0) await server.store.db.updateTable("profiles").set(profile).where("id", "=", created.profileId).execute();
     const cookie = (await sessionCookie(server, { siteId, accountId: created.accountId })).header;
     const host = new URL(server.origin(siteId)).host;
-    const get = (pathname: string) => requestAs(server.port, host, pathname, { cookie, "accept-language": "nl" });
+    // As the app's own scripts call: GET endpoints that change state answer only those.
+    const get = (pathname: string) => requestAs(server.port, host, pathname, { cookie, "accept-language": "nl", ...CLIENT_REQUEST_HEADER });
     const postForm = (pathname: string, fields: Record<string, string>) =>
       requestAs(
         server.port,
