@@ -40,13 +40,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (member?.profileId === profileId) throw redirect("/profile");
   if (!maySearch(site, { signedIn: Boolean(member), fromTrafficSource: Boolean(context.tracking) })) requireMember(context, request);
 
+  // A profile others may not see (invisible, inactive, another pool) is not found, as a missing id is.
+  const profile = await loadProfileOf(db, { site, profileId, today });
+  if (!profile) throw new Response("Not found", { status: 404 });
   // Either side's block answers with the notice, never the profile (§6).
   const blocked = member ? await blockBetween(db, { viewerId: member.profileId, profileId }) : undefined;
   if (blocked) {
     return withStatus({ view: "blocked" as const, title: t("members:blocked.title"), blockedByViewer: blocked === "viewer", profileId }, { status: 403 });
   }
-  const profile = await loadProfileOf(db, { site, profileId, today });
-  if (!profile) throw new Response("Not found", { status: 404 });
 
   const [photos, likes, related] = await Promise.all([
     photosOf({ db, profileId, viewer: "other" }),
