@@ -50,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   write(`retry: ${RETRY_MS}\n\n`);
   try {
-    disconnect = await context.services.live.connect({ profileId: member.profileId, write, toMessage: (row) => toChatMessage(site, row), end }, since);
+    disconnect = await context.services.live.connect({ profileId: member.profileId, site, write, toMessage: (row) => toChatMessage(site, row), end }, since);
   } catch (error) {
     context.log.warn({ err: error }, "an event stream could not subscribe");
     end();
