@@ -41,6 +41,6 @@ export async function limitVisitorProfileViews(context: AppLoadContext): Promise
   if (state.allowed) return;
   throw new Response(context.t("members:limits.profileViews", { minutes: minutesFrom(state.msBeforeNext) }), {
     status: 429,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": String(Math.ceil(state.msBeforeNext / 1000)), "Cache-Control": "no-store" },
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
   });
 }
