@@ -110,8 +110,11 @@ describe("what is hidden stays hidden", () => {
       // Consecutive signups are far apart, in no order.
       const gaps = ids.slice(1).map((id, i) => Math.abs(id - (ids[i] as number)));
       expect(Math.min(...gaps)).toBeGreaterThan(1_000_000);
-      // The profile screen takes such an id as it is.
+      // The screens that take an id take such an id as it is: the profile and the report form.
       expect((await get("flirt-nl", `/members/${ids[0]}`)).status).toBe(200);
+      const reporter = await signedIn("flirt-nl", "Reporter");
+      const report = await get("flirt-nl", `/complaints?profile=${ids[0]}`, { cookie: reporter.cookie });
+      expect(report.body).toContain(`name="profile" value="${ids[0]}"`);
     });
   });
 
