@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
+import { consume, minutesFrom } from "../../server/accounts/limits";
 import { regionName } from "../../server/profiles/places";
 import type { SearchCard } from "../../server/search/search";
 import type { ProfileCardData } from "../components/profile-card";
@@ -28,4 +29,18 @@ export function toCards(context: AppLoadContext, results: (Omit<SearchCard, "lik
     place: placeOf(where, countryName),
     liked: signedIn ? Boolean(liked) : undefined,
   }));
+}
+
+/**
+ * Counts a visitor's profile view against their address's limit, and past it answers 429 with the
+ * reason in their language. Members are not limited: they are known and accountable.
+ */
+export async function limitVisitorProfileViews(context: AppLoadContext): Promise<void> {
+  if (context.member) return;
+  const state = await consume(context.services.limits.visitorProfileViewsIp, context.ip);
+  if (state.allowed) return;
+  throw new Response(context.t("members:limits.profileViews", { minutes: minutesFrom(state.msBeforeNext) }), {
+    status: 429,
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
 }

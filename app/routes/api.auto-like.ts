@@ -12,7 +12,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { member, site, today } = context;
   if (!member) return authenticationRequired();
   const given = new URL(request.url).searchParams.get("profile");
-  const profileId = given && /^\d{1,15}$/.test(given) ? Number(given) : undefined;
+  const profileId = given && /^\d{1,16}$/.test(given) ? Number(given) : undefined;
   const profile = await autoLike(context.services.store.db, { site, member, today, profileId });
   return Response.json({ profile }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -55,7 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   write(`retry: ${RETRY_MS}\n\n`);
   try {
-    const connection = await context.services.live.connect({ profileId: member.profileId, write, toMessage: (row) => toChatMessage(site, row), end }, since);
+    const connection = await context.services.live.connect({ profileId: member.profileId, site, write, toMessage: (row) => toChatMessage(site, row), end }, since);
     if (!connection.connected) {
       end();
       return unavailable(FULL_RETRY_AFTER_S);

@@ -5,7 +5,7 @@ import { checkPassword } from "../../server/accounts/login";
 import { loadMember, setMemberLanguage, userApiShape, type Member } from "../../server/accounts/member";
 import { localeCookie } from "../../server/http/cookies";
 import { LANGUAGES, type Language } from "../../server/i18n/languages";
-import { pushSubscriptionPayload, savePushSubscription } from "../../server/push/subscriptions";
+import { endpointRefused, pushSubscriptionPayload, savePushSubscription } from "../../server/push/subscriptions";
 import { authenticationRequired, signIn } from "../lib/auth.server";
 import { readJson } from "../lib/json-body.server";
 
@@ -32,7 +32,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method === "POST" && new URL(request.url).searchParams.get("push") === "1") {
     if (!context.member) return authenticationRequired();
     const parsed = pushSubscriptionPayload.safeParse(body);
-    if (!parsed.success) return Response.json({ error: "invalid_subscription", message: t("banners:push.invalid") }, { status: 400, headers: NO_STORE });
+    if (!parsed.success) {
+      const answer = endpointRefused(parsed.error)
+        ? { error: "endpoint_refused", message: t("banners:pushEndpoint.refused") }
+        : { error: "invalid_subscription", message: t("banners:push.invalid") };
+      return Response.json(answer, { status: 400, headers: NO_STORE });
+    }
     await savePushSubscription(context.services.store.db, { accountId: context.member.accountId, subscription: parsed.data.subscription });
     return Response.json({ subscribed: true }, { headers: NO_STORE });
   }

@@ -15,7 +15,7 @@ export const meta = accountMeta;
 
 /** The profile `?profile=<id>` names, when it is one of the pool's and not the visitor's own. */
 async function profileFromQuery(context: AppLoadContext, value: string | null) {
-  if (!value || !/^[1-9]\d{0,14}$/.test(value)) return undefined;
+  if (!value || !/^[1-9]\d{0,15}$/.test(value)) return undefined;
   const profile = await reportedProfile({ db: context.services.store.db, pool: context.site.pool, profileId: Number(value) });
   return profile && profile.id !== context.member?.profileId ? profile : undefined;
 }

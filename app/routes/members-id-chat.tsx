@@ -19,12 +19,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const profileId = idParam(params.id);
   if (profileId === member.profileId) throw redirect("/chats");
   const db = context.services.store.db;
+  // A profile the member may not see (invisible, inactive, another pool) is not found, as on its profile screen.
+  const profile = await loadProfileOf(db, { site: context.site, profileId, today: context.today });
+  if (!profile) throw new Response("Not found", { status: 404 });
   const blocked = await blockedView(context, member, profileId);
   if (blocked) return blocked;
   const existing = await conversationWith(db, { profileId: member.profileId, otherId: profileId });
   if (existing && !existing.hidden) throw redirect(`/chats/${existing.id}${new URL(request.url).search}`);
-  const profile = await loadProfileOf(db, { site: context.site, profileId, today: context.today });
-  const partner = profile && (await chatPartner(context, profileId));
+  const partner = await chatPartner(context, profileId);
   if (!partner) throw new Response("Not found", { status: 404 });
   return withHeaders(await chatView(context, { member, request, conversationId: null, partner }), { headers: { "Cache-Control": "private, no-store" } });
 }

@@ -19,7 +19,7 @@ import { useMemberStatus } from "../components/member/member-status";
 import { ProfileGrid } from "../components/profile-card";
 import { requireMember } from "../lib/auth.server";
 import { accountMeta } from "../lib/meta";
-import { countryNamer, toCards } from "../lib/profiles.server";
+import { countryNamer, limitVisitorProfileViews, toCards } from "../lib/profiles.server";
 import * as styles from "./members-id.css";
 
 export const handle = { i18n: ["members"] };
@@ -39,14 +39,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const profileId = profileIdFrom(params);
   if (member?.profileId === profileId) throw redirect("/profile");
   if (!maySearch(site, { signedIn: Boolean(member), fromTrafficSource: Boolean(context.tracking) })) requireMember(context, request);
+  await limitVisitorProfileViews(context);
 
+  // A profile others may not see (invisible, inactive, another pool) is not found, as a missing id is.
+  const profile = await loadProfileOf(db, { site, profileId, today });
+  if (!profile) throw new Response("Not found", { status: 404 });
   // Either side's block answers with the notice, never the profile (§6).
   const blocked = member ? await blockBetween(db, { viewerId: member.profileId, profileId }) : undefined;
   if (blocked) {
     return withStatus({ view: "blocked" as const, title: t("members:blocked.title"), blockedByViewer: blocked === "viewer", profileId }, { status: 403 });
   }
-  const profile = await loadProfileOf(db, { site, profileId, today });
-  if (!profile) throw new Response("Not found", { status: 404 });
 
   const [photos, likes, related] = await Promise.all([
     photosOf({ db, profileId, viewer: "other" }),

@@ -22,6 +22,8 @@ export function createAccountLimits(bus: Bus) {
     linkMails: bus.limiter({ name: "link-mails", points: 5, durationSeconds: 60 * 60 }),
     /** Complaints filed from one address (/complaints, visitors and members alike). */
     complaintsIp: bus.limiter({ name: "complaints-ip", points: 10, durationSeconds: 60 * 60 }),
+    /** Profile screens opened by visitors from one address: enough to browse, too few to copy the pool. Members are not counted. */
+    visitorProfileViewsIp: bus.limiter({ name: "visitor-profile-views-ip", points: 60, durationSeconds: 10 * 60 }),
     /** Typing events per member: one every 2 seconds is enough for the indicator. */
     typing: bus.limiter({ name: "typing", points: 1, durationSeconds: 2 }),
   };

@@ -2,12 +2,15 @@ import type { Kysely } from "kysely";
 import type { Bus, Unsubscribe } from "../bus";
 import type { Database } from "../db/schema";
 import type { Logger } from "../log";
+import type { Site } from "../sites/schema";
 import { memberChannel, type MemberEvent } from "./events";
 import { messagesSince, type ChatMessage, type MessageRow } from "./messages";
 
 /** One open tab's event stream (§2 real-time): what the hub writes to it. */
 export type Tab = {
   profileId: number;
+  /** The tab's brand: its chat history limit bounds what a catch-up sends. */
+  site: Pick<Site, "chat_history_days">;
   /** Writes one server-sent event frame. */
   write: (frame: string) => void;
   /** A stored message as this tab's site shows it (its CDN prefix). */
@@ -85,7 +88,7 @@ export function createLiveHub({ bus, db, log, limits = DEFAULT_STREAM_LIMITS }: 
   };
 
   const catchUp = async (tab: TabState, since = tab.lastMessageId) => {
-    const rows = await messagesSince(db, { profileId: tab.profileId, since });
+    const rows = await messagesSince(db, { site: tab.site, profileId: tab.profileId, since });
     for (const row of rows) deliver(tab, { type: "message", message: tab.toMessage(row) });
   };
 

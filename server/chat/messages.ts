@@ -72,13 +72,19 @@ const COMMIT_SLACK_MS = 5_000;
  * those they sent from another tab. It looks a few seconds further back, because ids are handed
  * out before commit; the tab drops what it already has (message `since` itself is never sent again).
  */
-export async function messagesSince(db: Db, { profileId, since, limit = 200 }: { profileId: number; since: number; limit?: number }): Promise<MessageRow[]> {
+export async function messagesSince(
+  db: Db,
+  { site, profileId, since, limit = 200 }: { site: Pick<Site, "chat_history_days">; profileId: number; since: number; limit?: number },
+): Promise<MessageRow[]> {
   const anchor = await db.selectFrom("messages").select("created_at").where("id", "=", since).executeTakeFirst();
+  // The site's history limit holds here as in the message list: an old Last-Event-ID reveals nothing older.
+  const start = historyStart(site);
   const rows = await db
     .selectFrom("messages")
     .innerJoin("conversation_members as mine", (join) => join.onRef("mine.conversation_id", "=", "messages.conversation_id").on("mine.profile_id", "=", profileId))
     .selectAll("messages")
     .whereRef("messages.id", ">", "mine.cleared_through")
+    .$if(start !== undefined, (query) => query.where("messages.created_at", ">=", start as Date))
     .where((eb) =>
       anchor
         ? eb.or([

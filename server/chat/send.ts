@@ -91,7 +91,9 @@ export async function sendMessage(
     const otherId = recipient.id;
 
     // Both directions of a pair queue on one lock, so two first messages open one conversation.
-    await sql`select pg_advisory_xact_lock(${Math.min(member.profileId, otherId)}::int, ${Math.max(member.profileId, otherId)}::int)`.execute(tx);
+    // Profile ids outgrow the lock's two 32-bit keys, so each is hashed to one (a clash only queues).
+    const [low, high] = [Math.min(member.profileId, otherId), Math.max(member.profileId, otherId)];
+    await sql`select pg_advisory_xact_lock(hashtext(${String(low)}), hashtext(${String(high)}))`.execute(tx);
     const existing = await conversationWith(tx, { profileId: member.profileId, otherId });
 
     if (!account.paid_user) {

@@ -7,7 +7,7 @@ import { pinoHttp } from "pino-http";
 import { trackingCookie, trackingFromQuery } from "../accounts/tracking";
 import type { Env } from "../env";
 import { NAMESPACES, type Namespace } from "../i18n/catalog";
-import { PHOTO_CACHE_CONTROL, uploadsDir } from "../photos/storage";
+import { keyServedToPool, PHOTO_CACHE_CONTROL, uploadsDir } from "../photos/storage";
 import type { Site } from "../sites/schema";
 import { bodyLimits } from "./body-limits";
 import { sameOriginWrites } from "./cross-site";
@@ -108,7 +108,7 @@ export function createHttpApp({ env, services, resources, build, clientDir, devM
   app.use(securityHeaders(production));
   // Before anything reads a body: bytes, fields and value lengths are checked on the way in.
   app.use(bodyLimits(services.i18n));
-  if (services.photos.kind === "local") app.use("/media", ...servePhotos(uploadsDir(services.dataDir)));
+  if (services.photos.kind === "local") app.use("/media", photosOfHostPool, ...servePhotos(uploadsDir(services.dataDir)));
   // One place builds the request context: the checks below and every loader and action share it.
   app.use((req, res, next) => {
     const site = res.locals.site as Site;
@@ -170,6 +170,23 @@ export function redactQuery(url: string): string {
 }
 
 /**
+ * Lets through only the files of the host brand's pool (and the shared demo avatars): a photo key
+ * starts with its pool (see newPhotoKeys), so no lookup is needed. A path that is not even a valid
+ * escape sequence is a bad request; any other path that is not such a key is not found.
+ */
+function photosOfHostPool(req: Request, res: Response, next: express.NextFunction) {
+  if (req.method !== "GET" && req.method !== "HEAD") return next();
+  let key: string;
+  try {
+    key = decodeURIComponent(req.path.slice(1));
+  } catch {
+    return void res.status(400).type("text/plain").send("Bad request");
+  }
+  if (!keyServedToPool(key, (res.locals.site as Site).pool)) return void res.status(404).type("text/plain").send("Not found");
+  next();
+}
+
+/**
  * The local photo folder, read-only: file names are random and never reused, so a year's immutable
  * cache; a missing file is a plain 404, never a directory listing or a fall through to Remix.
  */
@@ -183,8 +200,9 @@ function servePhotos(root: string): [express.RequestHandler, express.ErrorReques
       setHeaders: (res) => res.setHeader("Cache-Control", PHOTO_CACHE_CONTROL),
     }),
     (error: { status?: number }, _req, res, _next) => {
-      const status = error.status === 405 ? 405 : error.status === 404 || error.status === 403 ? 404 : 500;
-      res.status(status).type("text/plain").send(status === 404 ? "Not found" : status === 405 ? "Method not allowed" : "Error");
+      // A request the file server refuses (a malformed path, a method) is the client's error, never a 500.
+      const status = error.status === 404 || error.status === 403 ? 404 : error.status && error.status >= 400 && error.status < 500 ? error.status : 500;
+      res.status(status).type("text/plain").send(status === 404 ? "Not found" : status === 405 ? "Method not allowed" : status < 500 ? "Bad request" : "Error");
     },
   ];
 }

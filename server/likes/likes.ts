@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database, LikeSource } from "../db/schema";
 import { blockBetween } from "../profiles/blocks";
+import { visibleProfiles } from "../search/access";
 
 export type LikeInput = { pool: string; likerId: number; likedId: number; source?: LikeSource };
 
@@ -13,13 +14,8 @@ export type LikeOutcome = { stands: false } | { stands: true; fresh: boolean; ma
 /** A like inside the caller's transaction, so limits (the swipe game's) can be checked in it. */
 export async function likeWithin(tx: Transaction<Database>, { pool, likerId, likedId, source = "profile" }: LikeInput): Promise<LikeOutcome> {
   if (likerId === likedId) return { stands: false };
-  const target = await tx
-    .selectFrom("profiles")
-    .select("id")
-    .where("id", "=", likedId)
-    .where("pool", "=", pool)
-    .where("status", "=", "active")
-    .executeTakeFirst();
+  // Only a profile the liker may see: an invisible one is not there for them (§4).
+  const target = await visibleProfiles(tx, { pool }).select("profiles.id").where("profiles.id", "=", likedId).executeTakeFirst();
   if (!target || (await blockBetween(tx, { viewerId: likerId, profileId: likedId }))) return { stands: false };
   const inserted = await tx
     .insertInto("likes")

@@ -26,8 +26,26 @@ export class InvalidKeyError extends Error {
   override name = "InvalidKeyError";
 }
 
+export function isKey(key: string): boolean {
+  return key.length <= 512 && KEY.test(key) && !key.includes("..");
+}
+
 export function assertKey(key: string): void {
-  if (key.length > 512 || !KEY.test(key) || key.includes("..")) throw new InvalidKeyError(`invalid storage key ${JSON.stringify(key)}`);
+  if (!isKey(key)) throw new InvalidKeyError(`invalid storage key ${JSON.stringify(key)}`);
+}
+
+/** The folder of files every brand shows: the illustrated demo avatars, no member's photo. */
+export const SHARED_FOLDER = "demo";
+
+/**
+ * Whether a brand of this pool may serve the file at `key`: its own pool's folder (the first part
+ * of every member's photo key, see newPhotoKeys) or the shared folder, never another pool's.
+ */
+export function keyServedToPool(key: string, pool: string): boolean {
+  const slash = key.indexOf("/");
+  if (!isKey(key) || slash < 0) return false;
+  const folder = key.slice(0, slash);
+  return folder === pool || folder === SHARED_FOLDER;
 }
 
 /** Fresh keys for one photo's two files, in the pool's folder (profiles are shared across a pool). */

@@ -1,7 +1,7 @@
 import { access } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { uploadsDir, type PhotoStorage } from "../photos/storage";
+import { SHARED_FOLDER, uploadsDir, type PhotoStorage } from "../photos/storage";
 
 /**
  * Illustrated portraits for the demo members: flat, friendly faces drawn as SVG here and rendered
@@ -120,7 +120,7 @@ function traitsOf(index: number): AvatarTraits {
 export const DEMO_AVATARS: readonly DemoAvatar[] = Array.from({ length: FEMALE_HAIR.length + MALE_HAIR.length }, (_, index) => {
   const { gender, hair } = traitsOf(index);
   const n = index + 1;
-  return { n, gender, hair, filename: `demo/avatar-${n}.webp`, thumb_filename: `demo/avatar-${n}-thumb.webp` };
+  return { n, gender, hair, filename: `${SHARED_FOLDER}/avatar-${n}.webp`, thumb_filename: `${SHARED_FOLDER}/avatar-${n}-thumb.webp` };
 });
 
 // ---------------------------------------------------------------------------------------------

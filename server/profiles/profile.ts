@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { ageOn } from "../accounts/forms";
 import type { Database } from "../db/schema";
+import { visibleProfiles } from "../search/access";
 import type { Site } from "../sites/schema";
 import type { ProfileForm } from "./labels";
 
@@ -80,15 +81,9 @@ export async function setInvisible(db: Kysely<Database>, { siteId, profileId, in
   await db.updateTable("profiles").set({ invisible, updated_at: new Date() }).where("id", "=", profileId).where("site_id", "=", siteId).execute();
 }
 
-/** Another member's profile as a viewer may see it: same pool, active. */
+/** Another member's profile as a viewer may see it: visible in the site's pool, else undefined (not found). */
 export async function loadProfileOf(db: Kysely<Database>, { site, profileId, today }: { site: Site; profileId: number; today: string }) {
-  const row = await db
-    .selectFrom("profiles")
-    .select(PROFILE_COLUMNS)
-    .where("id", "=", profileId)
-    .where("pool", "=", site.pool)
-    .where("status", "=", "active")
-    .executeTakeFirst();
+  const row = await visibleProfiles(db, site).select(PROFILE_COLUMNS).where("profiles.id", "=", profileId).executeTakeFirst();
   if (!row) return undefined;
   const { date_of_birth: dateOfBirth, geolocation: _located, ...shown } = row;
   // Only the age is shown of a birth date, and never where the browser placed the member (§3).

@@ -1,23 +1,26 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "../db/schema";
+import { isPublicPushEndpoint } from "./endpoint";
 
 const base64url = z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/).max(200);
 
 /**
- * The body of POST /api/user.php?push=1 (§7): a PushSubscription as its toJSON() gives it. Push
- * services are always https; anything else is not a browser's subscription.
+ * The body of POST /api/user.php?push=1 (§7): a PushSubscription as its toJSON() gives it. The
+ * endpoint must be a public push service (see isPublicPushEndpoint): the server sends to it.
  */
 export const pushSubscriptionPayload = z.object({
   subscription: z.object({
-    endpoint: z
-      .string()
-      .max(2000)
-      .refine((value) => URL.canParse(value) && new URL(value).protocol === "https:", { error: "the endpoint must be an https URL" }),
+    endpoint: z.string().max(2000).refine(isPublicPushEndpoint, { error: "the endpoint must be a public https push service" }),
     expirationTime: z.number().nullable().optional(),
     keys: z.object({ p256dh: base64url, auth: base64url }),
   }),
 });
+
+/** Whether a refused payload was refused for its endpoint alone (the answer then says so). */
+export function endpointRefused(error: z.ZodError): boolean {
+  return error.issues.every((issue) => issue.path.join(".") === "subscription.endpoint");
+}
 
 export type PushSubscriptionPayload = z.output<typeof pushSubscriptionPayload>;
 

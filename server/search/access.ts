@@ -1,3 +1,5 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
 import type { Site } from "../sites/schema";
 
 /**
@@ -6,4 +8,13 @@ import type { Site } from "../sites/schema";
  */
 export function maySearch(site: Site, { signedIn, fromTrafficSource }: { signedIn: boolean; fromTrafficSource: boolean }): boolean {
   return signedIn || site.logged_out_search || (fromTrafficSource && site.logged_out_search_trafficsource);
+}
+
+/**
+ * The profiles anyone but their owner may see at all: active, not invisible (§4 invisible mode),
+ * in the pool. Search, the lists, likes and the profile screen all start here, so a profile hidden
+ * from one is hidden from all; to others it does not exist.
+ */
+export function visibleProfiles(db: Kysely<Database>, { pool }: { pool: string }) {
+  return db.selectFrom("profiles").where("profiles.pool", "=", pool).where("profiles.status", "=", "active").where("profiles.invisible", "=", false);
 }

@@ -3,6 +3,7 @@ import { ageOn } from "../accounts/forms";
 import type { Database, Gender } from "../db/schema";
 import { photoUrls, type PhotoUrls } from "../photos/urls";
 import { nicheName, type Site } from "../sites/schema";
+import { visibleProfiles } from "./access";
 import { bornBy, nicheFilter } from "./niche";
 
 export const PAGE_SIZE = 24;
@@ -92,15 +93,11 @@ type SearchInput = {
 };
 
 /**
- * The findable profiles of a site: its pool, narrowed by its niche (for this viewer) and countries,
- * active and visible, and never one that blocked the viewer or that the viewer blocked.
+ * The findable profiles of a site: the visible profiles of its pool, narrowed by its niche (for
+ * this viewer) and countries, and never one that blocked the viewer or that the viewer blocked.
  */
 export function findableProfiles(db: Kysely<Database>, { site, viewerProfileId, today }: { site: Site; viewerProfileId?: number; today: string }) {
-  let query = db
-    .selectFrom("profiles")
-    .where("profiles.pool", "=", site.pool)
-    .where("profiles.status", "=", "active")
-    .where("profiles.invisible", "=", false)
+  let query = visibleProfiles(db, site)
     .where("profiles.country", "in", site.countries)
     .where(nicheFilter({ niche: nicheName(site.niche), today, viewerProfileId }));
   if (viewerProfileId !== undefined) {

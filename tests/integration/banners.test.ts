@@ -151,9 +151,10 @@ describe("banners and push subscriptions", () => {
       const member = await signedIn();
       const plain = await call("/api/user.php?push=1", { method: "POST", cookie: member.cookie, json: subscription("http://push.example.com/x") });
       expect(plain.status).toBe(400);
-      expect(JSON.parse(plain.body)).toMatchObject({ error: "invalid_subscription", message: text("nl", "banners:push.invalid") });
+      expect(JSON.parse(plain.body)).toMatchObject({ error: "endpoint_refused", message: text("nl", "banners:pushEndpoint.refused") });
       const keyless = await call("/api/user.php?push=1", { method: "POST", cookie: member.cookie, json: { subscription: { endpoint: "https://push.example.com/y" } } });
       expect(keyless.status).toBe(400);
+      expect(JSON.parse(keyless.body)).toMatchObject({ error: "invalid_subscription", message: text("nl", "banners:push.invalid") });
       expect(await pushSubscriptionsOf(db(), member.accountId)).toEqual([]);
     });
 

@@ -245,7 +245,7 @@ describe("chat: sends, the ledger, conversations and the live hub", () => {
     if (first.status === "refused") throw new Error("refused");
     await send(bob, to(ann), text("twee"));
     await send(ann, to(bob), text("drie"));
-    const missed = await messagesSince(store.db, { profileId: bob.profileId, since: first.message.id });
+    const missed = await messagesSince(store.db, { site, profileId: bob.profileId, since: first.message.id });
     expect(missed.filter((row) => row.id > first.message.id).map((row) => row.body)).toEqual(["twee", "drie"]);
   });
 
@@ -257,6 +257,7 @@ describe("chat: sends, the ledger, conversations and the live hub", () => {
     const frames: string[] = [];
     const tab = {
       profileId: bob.profileId,
+      site,
       write: (frame: string) => frames.push(frame),
       toMessage: (row: Parameters<typeof toChatMessage>[1]) => toChatMessage(site, row),
       end: () => {},

@@ -81,7 +81,7 @@ describe("the live hub after a bus outage", () => {
         .executeTakeFirstOrThrow();
 
     const frames: string[] = [];
-    await hub.connect({ profileId: b, write: (frame) => frames.push(frame), toMessage: (row) => toChatMessage(site, row), end: () => {} });
+    await hub.connect({ profileId: b, site, write: (frame) => frames.push(frame), toMessage: (row) => toChatMessage(site, row), end: () => {} });
     const now = Date.now();
     const before = await insert("before", new Date(now - 20_000));
     await bus.publish(memberChannel(b), { type: "message", message: toChatMessage(site, before) });

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -465,6 +465,9 @@ describe("photos", () => {
 
       beforeAll(async () => {
         sitesDir = await copyDemoSites();
+        // The host serves only its pool's photos: put flirt-nl in the pool these photos are stored under.
+        const flirtFile = path.join(sitesDir, "flirt-nl.json");
+        await writeFile(flirtFile, JSON.stringify({ ...JSON.parse(await readFile(flirtFile, "utf8")), pool: site.pool }));
         const log = createLogger("silent");
         const sites = await SiteRegistry.open({ dir: sitesDir, allowLocalhostIds: true, log });
         const services = { log, sites, dataDir, photos: storage } as unknown as Services;

@@ -13,6 +13,6 @@ export function readAutoLikeQuery(params: URLSearchParams): AutoLikeQuery | unde
   const profile = params.get("profile");
   return {
     delayMs: Math.min(Number(seconds), LONGEST_WAIT_S) * 1000,
-    profile: profile && /^\d{1,15}$/.test(profile) ? profile : null,
+    profile: profile && /^\d{1,16}$/.test(profile) ? profile : null,
   };
 }
