@@ -11,7 +11,8 @@ COPY . .
 RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim AS runtime
-# Give SESSION_SECRETS and VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY (and DATABASE_URL, REDIS_URL, SMTP_URL) at run time:
+# Give SESSION_SECRETS and VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY (and DATABASE_URL, REDIS_URL, SMTP_URL, and
+# TRUST_PROXY for the proxy in front) at run time:
 # production refuses to start without them.
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 WORKDIR /app
