@@ -11,6 +11,7 @@ import { MESSAGE_LENGTH_MAX, type Site } from "../sites/schema";
 import { MESSAGE_MAX as COMPLAINT_MESSAGE_MAX } from "../support/complaints";
 import { jsonProblem, multipartBoundary, multipartProblem, urlEncodedProblem, type ShapeLimits, type ShapeProblem } from "./body-shape";
 import { LOCALE_COOKIE } from "./cookies";
+import { refusalPage } from "./refusal-page";
 
 const KiB = 1024;
 
@@ -120,7 +121,7 @@ function refuse(req: Request, res: Response, i18n: i18n, kind: BodyKind, { statu
   if (status === 413) dropTheRest(req);
   res.status(status).set("Cache-Control", "no-store");
   if (wantsJson(req)) return void res.json({ error, message });
-  res.type("html").send(refusalPage(language, message));
+  res.type("html").send(refusalPage({ language, title: t("requestRefused.title"), message, homeLabel: t("errors.homePage") }));
 }
 
 /** How long, and how much more, of a refused body is dropped before its connection is closed. */
@@ -147,15 +148,4 @@ function dropTheRest(req: Request) {
 /** API calls and the app's own data requests get JSON; a plain form post gets a page. */
 function wantsJson(req: Request): boolean {
   return req.path.startsWith("/api/") || req.path.endsWith(".data") || req.get("x-request-type") === "client" || req.accepts(["html", "json"]) === "json";
-}
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
-function refusalPage(language: string, message: string): string {
-  const text = escapeHtml(message);
-  return `<!doctype html>
-<html lang="${escapeHtml(language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${text}</title></head>
-<body style="font-family: system-ui, sans-serif; margin: 3rem auto; max-width: 32rem; padding: 0 1rem; color: #222">
-<h1>${text}</h1></body></html>`;
 }

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import type { TFunction } from "i18next";
+import { refusalPage } from "./refusal-page";
 import type { RequestContext } from "./request-context";
 
 /** Methods that never change state: they pass the origin check. */
@@ -44,22 +45,14 @@ function originHost(origin: string): string | undefined {
 export function crossSiteRefusal(pathname: string, t: TFunction, language: string): { contentType: string; body: string } {
   const message = t("requestRefused.crossSite");
   if (pathname.startsWith("/api/")) return { contentType: "application/json", body: JSON.stringify({ error: "cross_site_request", message }) };
-  const title = escapeHtml(t("requestRefused.title"));
   return {
     contentType: "text/html; charset=utf-8",
-    body: `<!doctype html>
-<html lang="${escapeHtml(language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${title}</title></head>
-<body style="font-family: system-ui, sans-serif; margin: 3rem auto; max-width: 32rem; padding: 0 1rem; color: #222">
-<h1>${title}</h1><p>${escapeHtml(message)}</p><p><a href="/">${escapeHtml(t("errors.homePage"))}</a></p></body></html>`,
+    body: refusalPage({ language, title: t("requestRefused.title"), message, homeLabel: t("errors.homePage") }),
   };
 }
 
-const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
-
 /**
- * Refuses state changes sent from another site's page, before any body is read. The SameSite=Lax
+ * Refuses state changes sent from another site's page, before any route parses a body. The SameSite=Lax
  * auth cookie already stays home on such requests; this also covers what needs no cookie (login,
  * signup, reset), so a framed or sandboxed page cannot sign a visitor into another account.
  */

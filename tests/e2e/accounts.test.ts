@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { AUTH_COOKIE } from "../../server/accounts/sessions";
 import { createMember, PASSWORD, sessionCookie, uniqueEmail, waitForMail } from "../support/accounts";
 import { DESKTOP, hydrated, PHONE, returningVisitor } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
@@ -273,6 +274,23 @@ describe("accounts across brands and without JavaScript", () => {
     await page.waitForURL("**/login?redirectTo=%2Fsettings");
     await page.context().close();
     await home.context().close();
+  });
+
+  it("refuses a login form posted from another site's page, with a page in the visitor's language", async () => {
+    const member = await createMember(suite.server, { siteId: flirt.id });
+    const context = await returningVisitor(suite.browser, suite.server.origin(flirt.id), { viewport: PHONE, country: flirt.country });
+    const page = await context.newPage();
+    // A page that is not the brand's own, posting the attacker's credentials to the brand (login CSRF).
+    await page.setContent(
+      `<form method="post" action="${suite.server.origin(flirt.id)}/login"><input name="email" value="${member.email}"><input name="password" value="${PASSWORD}"><button>go</button></form>`,
+    );
+    await page.getByRole("button", { name: "go" }).click();
+    await page.waitForURL(`${suite.server.origin(flirt.id)}/login`);
+    await visible(page, text("nl", "requestRefused.crossSite"));
+    expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain(AUTH_COOKIE);
+    await expectAccessible(page);
+    await expectFitsPhone(page);
+    await context.close();
   });
 
   it("signs up, logs in and asks for a reset with JavaScript disabled", async () => {
