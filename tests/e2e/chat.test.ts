@@ -78,6 +78,7 @@ describe("chat between two members", () => {
     expect(await credits(annaPage)).toBe("20");
     await sendButton(annaPage).click();
     await annaPage.waitForURL(/\/chats\/\d+$/);
+    await annaPage.locator('form#chat-send[action^="/chats/"]').waitFor();
     const conversationId = Number(new URL(annaPage.url()).pathname.split("/").at(-1));
     await annaPage.locator('[data-side="mine"]').filter({ hasText: line }).waitFor();
     await expect.poll(() => credits(annaPage)).toBe("10");
@@ -270,6 +271,9 @@ describe("chat between two members", () => {
     expect(await page.getByRole("dialog").count()).toBe(0);
     await page.getByRole("button", { name: t("chat:footer.gift_other", { gift: t("chat:gifts.rose"), count: 25 }) }).click();
     await page.waitForURL(/\/chats\/\d+$/);
+    // The address changes before React renders the conversation's route (a transition): a file set on
+    // the profile chat's input meanwhile would go to a screen about to be replaced.
+    await page.locator('form#chat-send[action^="/chats/"]').waitFor();
     await page
       .locator('[data-side="mine"]')
       .filter({ hasText: t("chat:gifts.rose") })
