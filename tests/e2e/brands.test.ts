@@ -2,7 +2,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, returningVisitor } from "../support/browser";
+import { DESKTOP, hydrated, PHONE, returningVisitor } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
 import { expectAccessible } from "../support/page-checks";
 
@@ -85,6 +85,8 @@ describe("language switching", () => {
   it("switches bbw-us to Spanish and keeps it across pages", async () => {
     const brand = BRANDS[3]!;
     const page = await open(brand, "/pages/faq");
+    // Choosing submits at once once the page runs its script; on a busy machine that can come after the pick.
+    await hydrated(page);
     await page.selectOption("#language-select", "es");
     await page.waitForFunction(() => document.documentElement.lang === "es");
     expect(page.url()).toBe(suite.server.origin(brand.id) + "/pages/faq");
