@@ -85,7 +85,7 @@ describe("language switching", () => {
   it("switches bbw-us to Spanish and keeps it across pages", async () => {
     const brand = BRANDS[3]!;
     const page = await open(brand, "/pages/faq");
-    // Choosing submits at once once the page runs its script; on a busy machine that can come after the pick.
+    // Choosing submits at once when the page runs its script; on a busy machine that can come after the pick.
     await hydrated(page);
     await page.selectOption("#language-select", "es");
     await page.waitForFunction(() => document.documentElement.lang === "es");
