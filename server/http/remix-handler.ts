@@ -6,7 +6,7 @@ import type express from "express";
 type HandlerOptions = {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: string;
-  getLoadContext: (req: express.Request, res: express.Response) => AppLoadContext | Promise<AppLoadContext>;
+  getLoadContext: (req: express.Request, res: express.Response) => AppLoadContext;
 };
 
 /**
@@ -18,7 +18,7 @@ export function createRequestHandler({ build, mode, getLoadContext }: HandlerOpt
   return async (req, res, next) => {
     try {
       const request = remixRequest(req, res);
-      const response = await handleRequest(request, await getLoadContext(req, res));
+      const response = await handleRequest(request, getLoadContext(req, res));
       await sendRemixResponse(res, response);
     } catch (error) {
       next(error);
