@@ -1,4 +1,5 @@
 import type { Bus } from "../bus";
+import type { PaymentStatus } from "../db/schema";
 import type { Logger } from "../log";
 import type { ChatMessage } from "./messages";
 
@@ -12,6 +13,8 @@ export type MemberEvent =
   | { type: "read"; conversation_id: number; read_through: number }
   | { type: "removed"; conversation_id: number }
   | { type: "counts"; unread_messages?: number; new_likes?: number; credits?: number }
+  /** A payment of this member changed status: the return page, the balance and premium follow it live. */
+  | { type: "payment"; payment_id: number; status: PaymentStatus; credits: number; paid_user: boolean }
   /** The stream was cut off from the bus for a while: fetch the counts again. */
   | { type: "resync" }
   /** This tab's stream was closed to make way for the member's newer tab: do not reconnect on its own. */

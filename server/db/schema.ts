@@ -19,6 +19,9 @@ export interface Database {
   conversations: ConversationsTable;
   conversation_members: ConversationMembersTable;
   messages: MessagesTable;
+  payments: PaymentsTable;
+  payment_events: PaymentEventsTable;
+  payment_mandates: PaymentMandatesTable;
 }
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -51,6 +54,8 @@ export interface AccountsTable {
   created_at: Timestamp;
   activated_at: Date | null;
   deleted_at: Date | null;
+  /** Set by a chargeback: no purchase until support clears it. */
+  purchases_blocked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export type ProfileStatus = "disabled" | "active" | "deleted";
@@ -173,7 +178,7 @@ export interface AccountTokensTable {
   used_at: Date | null;
 }
 
-export type LedgerReason = "signup" | "message" | "photo" | "gift" | "purchase" | "refund" | "adjustment";
+export type LedgerReason = "signup" | "message" | "photo" | "gift" | "purchase" | "refund" | "chargeback" | "adjustment";
 
 export interface CreditLedgerTable {
   id: Id;
@@ -232,5 +237,58 @@ export interface MessagesTable {
   gift: string | null;
   client_id: string | null;
   credits: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+}
+
+export type PaymentStatus = "open" | "pending" | "paid" | "failed" | "canceled" | "expired" | "refunded" | "charged_back";
+export type PaymentSequence = "oneoff" | "first" | "recurring";
+
+export interface PaymentsTable {
+  id: Id;
+  site_id: string;
+  account_id: number;
+  package: string;
+  credits: number;
+  /** Minor units (cents) of currency. */
+  amount: number;
+  currency: string;
+  method: string;
+  issuer: string | null;
+  transaction_costs: ColumnType<number, number | undefined, number>;
+  provider: string;
+  provider_reference: string | null;
+  sequence: ColumnType<PaymentSequence, PaymentSequence | undefined, PaymentSequence>;
+  status: ColumnType<PaymentStatus, PaymentStatus | undefined, PaymentStatus>;
+  order_key: string;
+  credits_taken_back: ColumnType<number, number | undefined, number>;
+  credits_not_taken_back: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  paid_at: Date | null;
+  ended_at: Date | null;
+}
+
+export interface PaymentEventsTable {
+  id: Id;
+  payment_id: number | null;
+  provider: string;
+  provider_reference: string | null;
+  status: string;
+  outcome: "applied" | "duplicate" | "refused";
+  detail: ColumnType<string, string | undefined, string>;
+  received_at: Timestamp;
+}
+
+export interface PaymentMandatesTable {
+  id: Id;
+  account_id: number;
+  site_id: string;
+  provider: string;
+  customer_reference: string;
+  mandate_reference: string;
+  method: string;
+  label: ColumnType<string, string | undefined, string>;
+  status: ColumnType<"valid" | "invalid", "valid" | "invalid" | undefined, "valid" | "invalid">;
   created_at: Timestamp;
 }

@@ -3,6 +3,7 @@ import { COUNTRIES, isCountryCode, type CountryCode } from "./countries";
 import { INTERESTS } from "./interests";
 import { supportPhone } from "./phone";
 import { LANGUAGES, type Language } from "../i18n/languages";
+import { DEFAULT_PAYMENT_METHODS, paymentMethodList, paymentSettings, type PaymentMethod } from "./payments";
 import { THEME_NAMES } from "../../themes/names";
 
 /**
@@ -125,6 +126,9 @@ const siteObject = z.strictObject(
     min_age: z.number().int().min(18, { error: "cannot be below 18: this is an adult product" }).default(18),
     /** true: new photos wait in review ('inspection') until support approves them; false: live at once. */
     photo_review: z.boolean({ error: "must be true or false" }).default(false),
+    ...paymentSettings,
+    /** Per country, the payment methods offered there (§9); a country not named gets its usual ones. */
+    payment_methods: z.partialRecord(countryCode, paymentMethodList).default({}),
   },
   { error: (issue) => (issue.code === "unrecognized_keys" ? undefined : "must be an object of settings") },
 );
@@ -138,12 +142,13 @@ export const siteSchema = siteObject
     const outside = (path: (string | number)[], code: string) =>
       ctx.addIssue({ code: "custom", path, message: `"${code}" is not one of this brand's countries (${file.countries.join(", ")})` });
     if (file.default_country && !countries.has(file.default_country)) outside(["default_country"], file.default_country);
-    for (const key of ["locales", "currencies", "minimum_message_costs"] as const) {
+    for (const key of ["locales", "currencies", "minimum_message_costs", "payment_methods"] as const) {
       for (const code of Object.keys(file[key])) if (!countries.has(code)) outside([key, code], code);
     }
     for (const [i, code] of (file.site_entry_popup_countries ?? []).entries()) {
       if (!countries.has(code)) outside(["site_entry_popup_countries", i], code);
     }
+    checkPackages(file, ctx);
     const seen = new Set<string>();
     for (const [i, domain] of file.domains.entries()) {
       if (seen.has(domain)) ctx.addIssue({ code: "custom", path: ["domains", i], message: `"${domain}" is listed twice` });
@@ -158,6 +163,9 @@ export const siteSchema = siteObject
     const currencies = Object.fromEntries(
       countries.map((code) => [code, file.currencies[code] ?? COUNTRIES[code].currency]),
     ) as Record<CountryCode, string>;
+    const paymentMethods = Object.fromEntries(
+      countries.map((code) => [code, file.payment_methods[code] ?? DEFAULT_PAYMENT_METHODS[code]]),
+    ) as Record<CountryCode, PaymentMethod[]>;
     const defaultCountry = (file.default_country ?? countries[0]) as CountryCode;
     const rest = file;
     return {
@@ -167,11 +175,41 @@ export const siteSchema = siteObject
       domain_language: file.domain_language ?? (locales[defaultCountry][0] as Language),
       locales,
       currencies,
+      payment_methods: paymentMethods,
       mail_name: file.mail_name ?? file.name,
       // Cleaned once here, not on every page that shows it.
       support_phone: supportPhone(file.support_phone, defaultCountry),
     };
   });
+
+/** Every package has a price in every currency the brand sells in; tiers are unique and one is popular. */
+function checkPackages(file: z.output<typeof siteObject>, ctx: z.RefinementCtx) {
+  // Countries and currencies that are themselves wrong have their own message already.
+  const currencies = new Set(
+    file.countries
+      .filter(isCountryCode)
+      .map((code) => file.currencies[code] ?? COUNTRIES[code].currency)
+      .filter((currency) => /^[A-Z]{3}$/.test(currency)),
+  );
+  const tiers = new Set<string>();
+  for (const [i, pack] of file.packages.entries()) {
+    if (tiers.has(pack.tier)) ctx.addIssue({ code: "custom", path: ["packages", i, "tier"], message: `"${pack.tier}" is listed twice` });
+    tiers.add(pack.tier);
+    for (const currency of currencies) {
+      if (pack.prices[currency] === undefined) {
+        ctx.addIssue({ code: "custom", path: ["packages", i, "prices"], message: `needs a price in ${currency}, the currency of one of the brand's countries` });
+      }
+    }
+    for (const [currency, normal] of Object.entries(pack.normal_prices)) {
+      const price = pack.prices[currency];
+      if (price === undefined || normal <= price) {
+        ctx.addIssue({ code: "custom", path: ["packages", i, "normal_prices", currency], message: `must be higher than the price in ${currency}: it is shown struck through next to it` });
+      }
+    }
+  }
+  const popular = file.packages.filter((pack) => pack.popular).length;
+  if (popular !== 1) ctx.addIssue({ code: "custom", path: ["packages"], message: `mark exactly one package "popular": true (${popular} are)` });
+}
 
 export type SiteSettings = z.output<typeof siteSchema>;
 
