@@ -208,7 +208,7 @@ function checkPackages(file: z.output<typeof siteObject>, ctx: z.RefinementCtx) 
     }
   }
   const popular = file.packages.filter((pack) => pack.popular).length;
-  if (popular !== 1) ctx.addIssue({ code: "custom", path: ["packages"], message: `mark exactly one package "popular": true (${popular} are)` });
+  if (file.packages.length > 0 && popular !== 1) ctx.addIssue({ code: "custom", path: ["packages"], message: `mark exactly one package "popular": true (${popular} are)` });
 }
 
 export type SiteSettings = z.output<typeof siteSchema>;

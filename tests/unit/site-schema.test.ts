@@ -6,6 +6,8 @@ function problems(overrides: Record<string, unknown>, name = "sites/test-brand.j
   return parseSiteFile(name, JSON.stringify(siteFile(overrides))).problems;
 }
 
+const PACKAGE = { tier: "p0", credits: 50, prices: { EUR: 995 }, popular: false };
+
 function only(overrides: Record<string, unknown>): SiteProblem {
   const found = problems(overrides);
   expect(found).toHaveLength(1);
@@ -80,11 +82,33 @@ describe("site schema", () => {
     [{ visible_profile_fields: ["shoe_size"] }, "visible_profile_fields[0]", "must be one of name"],
     [{ min_age: 16 }, "min_age", "cannot be below 18"],
     [{ colour: "red" }, "", 'unknown setting "colour": check the spelling'],
+    [{ packages: [] }, "packages", "needs at least one package"],
+    [{ packages: [{ tier: "p4", credits: 50, prices: { EUR: 995 }, popular: true }] }, "packages[0].tier", "must be one of p0, p1, p2, p3"],
+    [{ packages: [{ tier: "p0", credits: 50, prices: { EUR: 9.95 }, popular: true }] }, "packages[0].prices.EUR", "whole number of cents"],
+    [{ packages: [{ tier: "p0", credits: 50, prices: { USD: 995 }, popular: true }] }, "packages[0].prices", "needs a price in EUR"],
+    [{ packages: [{ tier: "p0", credits: 50, prices: { EUR: 995 }, normal_prices: { EUR: 995 }, popular: true }] }, "packages[0].normal_prices.EUR", "must be higher than the price"],
+    [{ packages: [{ tier: "p0", credits: 50, prices: { EUR: 995 } }] }, "packages", 'mark exactly one package "popular": true (0 are)'],
+    [{ packages: [PACKAGE, { ...PACKAGE, popular: true }] }, "packages[1].tier", '"p0" is listed twice'],
+    [{ payment_provider: "stripe" }, "payment_provider", "must be one of test, mollie, verotel"],
+    [{ payment_methods: { NL: ["cash"] } }, "payment_methods.NL[0]", "must be one of directdebit"],
+    [{ payment_methods: { DE: ["giropay"] } }, "payment_methods.DE", "is not one of this brand's countries"],
+    [{ payment_expiry_minutes: 1 }, "payment_expiry_minutes", "at least 5 minutes"],
   ])("%j → %s: %s", (overrides, path, message) => {
     const problem = only(overrides);
     expect(problem.path).toBe(path);
     expect(problem.message).toContain(message);
     expect(problem.file).toBe("sites/test-brand.json");
+  });
+
+  it("gives a brand without packages the default ones, priced in its currencies, and its countries' usual payment methods", () => {
+    const { site } = parseSiteFile("sites/x.json", JSON.stringify(siteFile({ countries: ["CH", "NL"], payment_methods: { NL: ["ideal"] } })));
+    expect(site?.packages.map((pack) => [pack.tier, pack.prices.CHF! > 0, pack.prices.EUR! > 0])).toEqual([
+      ["p0", true, true], ["p1", true, true], ["p2", true, true], ["p3", true, true],
+    ]);
+    expect(site?.packages.filter((pack) => pack.popular)).toHaveLength(1);
+    expect(site?.payment_methods).toEqual({ CH: ["twint", "creditcard", "paypal"], NL: ["ideal"] });
+    expect(site?.payment_provider).toBe("test");
+    expect(site?.allow_test_payments).toBe(false);
   });
 
   it("reports every problem of a file, not just the first", () => {
