@@ -36,6 +36,7 @@ export const benefits = style({
 export const benefit = style({
   display: "grid",
   gridTemplateColumns: "auto 1fr",
+  alignContent: "start",
   gap: "0.15rem 0.85rem",
   padding: "1rem 1.1rem",
   borderRadius: vars.radius.medium,
@@ -54,3 +55,17 @@ export const benefitIcon = style({
 });
 export const benefitTitle = style({ margin: 0, fontSize: "1.05rem", fontWeight: 700 });
 export const benefitText = style({ margin: 0, color: vars.color.textMuted, fontSize: "0.95rem" });
+export const heroAction = style({
+  justifySelf: "start",
+  display: "inline-flex",
+  alignItems: "center",
+  minHeight: "48px",
+  marginTop: "0.5rem",
+  padding: "0 1.6rem",
+  borderRadius: vars.radius.pill,
+  // The hero's own text colour as the button, its strong brand colour as the label: readable on every theme's gradient.
+  background: vars.color.onHero,
+  color: vars.color.primaryStrong,
+  fontWeight: 800,
+  textDecoration: "none",
+});

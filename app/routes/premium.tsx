@@ -50,7 +50,11 @@ export default function Premium() {
           <p className={styles.status} data-premium-member>
             {t("premium.already")}
           </p>
-        ) : null}
+        ) : (
+          <a href="#packages" className={styles.heroAction}>
+            {t("premium.seePackages")}
+          </a>
+        )}
       </section>
 
       <h2 className={shop.sectionTitle}>{t("premium.benefitsTitle")}</h2>
@@ -64,7 +68,9 @@ export default function Premium() {
         <Benefit icon={<ChatIcon />} title={t("premium.benefits.conversations")} text={t("premium.benefits.conversationsText", { count: limits.freeConversations })} />
       </ul>
 
-      <h2 className={shop.sectionTitle}>{premium ? t("premium.topUp") : t("premium.choose")}</h2>
+      <h2 id="packages" className={shop.sectionTitle}>
+        {premium ? t("premium.topUp") : t("premium.choose")}
+      </h2>
       <PackageCards packages={packages} action={{ href: (tier) => buyHref(tier, signedIn), label: signedIn ? t("package.buy") : t("package.signInToBuy") }} />
       <OneTimePaymentNotice />
       <div className={shop.links}>
