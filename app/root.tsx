@@ -14,6 +14,7 @@ import { MemberStatusProvider, type MemberStatus } from "./components/member/mem
 import { ProgressBar } from "./components/progress-bar";
 import { SignupModalProvider } from "./components/signup/signup-modal";
 import { SiteEntryModal } from "./components/site-entry-modal";
+import { ToastProvider } from "./components/toast";
 import "./styles/global.css";
 
 // "account" and "banners" too: the signup modal, the account menu and the warning banners appear on every page.
@@ -111,11 +112,13 @@ export default function App() {
   }, []);
   return (
     <MemberStatusProvider initial={memberStatus}>
-      <SignupModalProvider>
-        <ProgressBar />
-        <Outlet />
-        <SiteEntryModal />
-      </SignupModalProvider>
+      <ToastProvider>
+        <SignupModalProvider>
+          <ProgressBar />
+          <Outlet />
+          <SiteEntryModal />
+        </SignupModalProvider>
+      </ToastProvider>
     </MemberStatusProvider>
   );
 }

@@ -52,8 +52,8 @@ export default [
     route("swipe-game", "routes/swipe-game.tsx", { id: "swipe-game" }),
     route("profile", "routes/profile.tsx", { id: "profile" }),
     route("notifications", soon, { id: "notifications" }),
-    route("premium", soon, { id: "premium" }),
-    route("pricing", soon, { id: "pricing" }),
+    route("premium", "routes/premium.tsx", { id: "premium" }),
+    route("pricing", "routes/pricing.tsx", { id: "pricing" }),
     route("directdebit", soon, { id: "directdebit" }),
     route("complaints", "routes/complaints.tsx", { id: "complaints" }),
 
@@ -62,7 +62,7 @@ export default [
     route("likes/m/:id", "routes/members-id.tsx", { id: "likes-m-id" }),
     route("likes/:type", "routes/likes.tsx", { id: "likes-type" }),
 
-    route("credits", soon, { id: "credits" }),
+    route("credits", "routes/credits.tsx", { id: "credits" }),
     route("credits/repeat-order", soon, { id: "credits-repeat-order" }),
     route("credits/:id/:paymentmethod?", soon, { id: "credits-id-paymentmethod" }),
     route("transactions/:id?", soon, { id: "transactions-id" }),

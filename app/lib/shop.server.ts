@@ -1,0 +1,26 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { formatMoney, packagesFor } from "../../server/payments/packages";
+import type { ShopPackage } from "../components/shop/package-card";
+
+/** The locale money is written in: the visitor's language as their country writes it ("nl-BE", "en-US"). */
+export function moneyLocale(context: Pick<AppLoadContext, "language" | "country">): string {
+  return `${context.language}-${context.country}`;
+}
+
+/**
+ * The brand's packages in the visitor's currency, with every amount already written out: the
+ * server formats once, so the page reads the same before and after the browser takes over.
+ */
+export function shopPackages(context: Pick<AppLoadContext, "site" | "currency" | "language" | "country">): ShopPackage[] {
+  const locale = moneyLocale(context);
+  const money = (minorUnits: number) => formatMoney(minorUnits, context.currency, locale);
+  return packagesFor(context.site, context.currency).map((pack) => ({
+    tier: pack.tier,
+    credits: pack.credits,
+    popular: pack.popular,
+    price: money(pack.price),
+    normalPrice: pack.normalPrice === undefined ? null : money(pack.normalPrice),
+    discountPercent: pack.discountPercent ?? null,
+    perCredit: money(pack.pricePerCredit),
+  }));
+}
