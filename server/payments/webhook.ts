@@ -1,10 +1,18 @@
 import type { Services } from "../http/request-context";
 import type { Logger } from "../log";
 import type { Site } from "../sites/schema";
-import { WebhookRefused, type ProviderReport, type WebhookDelivery } from "./provider";
+import type { ProviderReport, WebhookDelivery, WebhookRefused } from "./provider";
 import { applyReport } from "./settle";
 
 export type WebhookAnswer = { status: number; body: string };
+
+/**
+ * A refusal by its name, not by instanceof: the adapters are made by the server entry and this runs
+ * in the Remix build, each with its own copy of the class.
+ */
+function asRefusal(error: unknown): WebhookRefused | undefined {
+  return error instanceof Error && error.name === "WebhookRefused" && typeof (error as WebhookRefused).reason === "string" ? (error as WebhookRefused) : undefined;
+}
 
 /**
  * One delivery to /payments/webhook/:provider on a brand's host: only the brand's own provider is
@@ -22,15 +30,17 @@ export async function receiveWebhook({ services, site, providerName, delivery, l
   try {
     report = await provider.readWebhook(delivery, site);
   } catch (error) {
-    if (!(error instanceof WebhookRefused)) throw error;
-    log.warn({ siteId: site.id, provider: providerName, reason: error.reason }, `payment webhook refused: ${error.message}`);
-    return { status: error.status, body: error.reason };
+    const refused = asRefusal(error);
+    if (!refused) throw error;
+    log.warn({ siteId: site.id, provider: providerName, reason: refused.reason }, `payment webhook refused: ${refused.message}`);
+    return { status: refused.status, body: refused.reason };
   }
   try {
     await applyReport({ services: { ...services, log }, site, provider, report });
     return { status: 200, body: provider.webhookAnswer };
   } catch (error) {
-    if (error instanceof WebhookRefused) return { status: error.status, body: error.reason };
+    const refused = asRefusal(error);
+    if (refused) return { status: refused.status, body: refused.reason };
     throw error;
   }
 }
