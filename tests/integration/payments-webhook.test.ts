@@ -1,10 +1,19 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { PassThrough } from "node:stream";
+import type { ServerBuild } from "@remix-run/node";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import webpush from "web-push";
 import type { PaymentStatus } from "../../server/db/schema";
+import { readEnv } from "../../server/env";
+import { PaymentConfigError } from "../../server/payments/providers";
+import { startServer } from "../../server/start";
 import { signTestWebhook } from "../../server/payments/test-provider";
 import { createMember, sessionCookie } from "../support/accounts";
 import { freshDatabaseUrl } from "../support/databases";
+import { copyDemoSites } from "../support/site-fixtures";
 import { requestAs, startTestServer, type TestServer } from "../support/test-server";
 
 const SECRET = "webhook-test-secret-0123456789abcdef";
@@ -215,5 +224,26 @@ describe("payment webhooks over HTTP: hostile deliveries change nothing, honest 
       .execute();
     expect(sums.length).toBeGreaterThan(5);
     for (const row of sums) expect(Number(row.sum), `account ${row.id}`).toBe(row.credits);
+  });
+});
+
+describe("the payment setup at start", () => {
+  it("refuses to start in production while a brand runs the test provider without allowing it", async () => {
+    const vapid = webpush.generateVAPIDKeys();
+    const env = readEnv({
+      NODE_ENV: "production",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: await mkdtemp(path.join(tmpdir(), "amora-data-")),
+      SITES_DIR: await copyDemoSites(),
+      LOG_LEVEL: "silent",
+      SESSION_SECRETS: "a-production-secret-of-at-least-32-characters",
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+    });
+    const build = (await import(/* @vite-ignore */ path.resolve("build/server/index.js"))) as ServerBuild;
+    const starting = startServer({ env, build, secrets: { TEST_PAYMENTS_SECRET: SECRET } });
+    await expect(starting).rejects.toThrow(PaymentConfigError);
+    await expect(starting).rejects.toThrow(/flirt-nl: payment_provider is "test".*allow_test_payments/);
   });
 });
