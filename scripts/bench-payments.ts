@@ -4,6 +4,7 @@
 //   paid        the first paid delivery of 900 payments (grants credits and premium), --concurrency N in flight (16)
 //   duplicates  the same 900 deliveries again: each answered 200, nothing changes
 //   parallel    the other 100 payments, each delivered 50 times at once (one grant each)
+// A baseline round first times a request that touches no store (the web app manifest), for comparison.
 // Afterwards it checks one purchase ledger row per payment and that every balance equals its ledger.
 // The database (a fresh one beside BENCH_DATABASE_URL or DATABASE_URL, default the local server) is dropped afterwards.
 import { spawn, type ChildProcess } from "node:child_process";
@@ -89,22 +90,18 @@ const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 
 function deliver(port: number, payment: Payment, status: string): Promise<{ status: number; ms: number }> {
   const body = new URLSearchParams({ payment_id: String(payment.id), reference: payment.reference, status, amount: String(payment.amount), currency: "EUR" }).toString();
+  return send(port, "POST", "/payments/webhook/test", body, {
+    "content-type": "application/x-www-form-urlencoded",
+    "content-length": String(Buffer.byteLength(body)),
+    "x-test-signature": signTestWebhook(body, SECRET),
+  });
+}
+
+function send(port: number, method: string, pathname: string, body: string, headers: Record<string, string>): Promise<{ status: number; ms: number }> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      {
-        host: "127.0.0.1",
-        port,
-        agent,
-        path: "/payments/webhook/test",
-        method: "POST",
-        headers: {
-          host: HOST,
-          "content-type": "application/x-www-form-urlencoded",
-          "content-length": String(Buffer.byteLength(body)),
-          "x-test-signature": signTestWebhook(body, SECRET),
-        },
-      },
+      { host: "127.0.0.1", port, agent, path: pathname, method, headers: { host: HOST, ...headers } },
       (res) => {
         res.resume();
         res.on("end", () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
@@ -190,6 +187,8 @@ try {
   // A few deliveries first, so the first timings are not the server's warm-up.
   await Promise.all(Array.from({ length: 20 }, () => fetch(`http://127.0.0.1:${port}/healthz`)));
   console.log(`\n${"round".padEnd(12)} ${"count".padStart(6)} ${"rate".padStart(8)} ${"p50".padStart(9)} ${"p99".padStart(9)} ${"max".padStart(9)} ${"not 200".padStart(6)}`);
+  // What any request through the brand's middleware and Remix costs here, for comparison: the web app manifest, a resource route without the store.
+  await round("baseline", Array.from({ length: 900 }, () => () => send(port, "GET", "/manifest.webmanifest", "", {})), CONCURRENCY);
   await round("paid", sequential.map((payment) => () => deliver(port, payment, "paid")), CONCURRENCY);
   await round("duplicates", sequential.map((payment) => () => deliver(port, payment, "paid")), CONCURRENCY);
   await round("parallel", parallel.flatMap((payment) => Array.from({ length: COPIES }, () => () => deliver(port, payment, "paid"))), COPIES);

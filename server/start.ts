@@ -78,9 +78,12 @@ export async function startServer({ build, clientDir, devMiddleware, env = readE
   const live = createLiveHub({ bus, db: store.db, log, limits: { perMember: env.EVENT_STREAMS_PER_MEMBER, perInstance: env.EVENT_STREAMS_PER_INSTANCE } });
   const payments = createPaymentProviders(providerEnvironment);
   const services = { store, bus, live, i18n, log, sites, sessions, limits: createAccountLimits(bus), mailer, photos, payments, vapid, dataDir: env.DATA_DIR, production };
-  let sweeping: Promise<unknown> = Promise.resolve();
+  let sweeping: Promise<unknown> | undefined;
   const expirySweep = setInterval(() => {
-    sweeping = expireUnsettled({ services }).catch((error: Error) => log.warn({ err: error }, "expiring unsettled payments failed"));
+    // A slow sweep is not joined by the next one: it would only queue behind the same row locks.
+    sweeping ??= expireUnsettled({ services })
+      .catch((error: Error) => log.warn({ err: error }, "expiring unsettled payments failed"))
+      .finally(() => (sweeping = undefined));
   }, EXPIRY_SWEEP_MS);
   expirySweep.unref();
   const app = createHttpApp({ env, services, resources, build, clientDir, devMiddleware });
