@@ -1,6 +1,7 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { sql } from "kysely";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openBus, type Bus } from "../../server/bus";
@@ -287,6 +288,8 @@ describe("payments: settling reports, refunds, chargebacks and expiry on the sto
   it("grants once however many identical reports race", async () => {
     const { accountId } = await member();
     const p = await payment(accountId);
+    // Every connection of the pool open first, so the reports really run side by side.
+    await Promise.all(Array.from({ length: 10 }, () => sql`select pg_sleep(0.02)`.execute(store.db)));
     const outcomes = await Promise.all(Array.from({ length: 20 }, () => applyReport({ services, site, provider, report: report(p, "paid") })));
     expect(outcomes.filter((outcome) => outcome.outcome === "applied")).toHaveLength(1);
     expect(await ledger(accountId, `payment:${p.id}`)).toHaveLength(1);
