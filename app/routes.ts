@@ -22,6 +22,8 @@ export default [
   route("api/chat.php", "routes/api.chat.ts", { id: "api-chat" }),
   route("api/typing.php", "routes/api.typing.ts", { id: "api-typing" }),
   route("api/events", "routes/api.events.ts", { id: "api-events" }),
+  route("api/payment.php", "routes/api.payment.ts", { id: "api-payment" }),
+  route("payments/webhook/:provider", "routes/payments-webhook.ts", { id: "payments-webhook" }),
   route("manifest.webmanifest", "routes/manifest.ts", { id: "manifest" }),
   route("sw.js", "routes/service-worker.ts", { id: "service-worker" }),
   route("activate", "routes/activate.ts", { id: "activate" }),

@@ -14,6 +14,11 @@ if (process.argv.includes("chat")) {
   await import("./bench-chat");
   process.exit(0);
 }
+// `npm run bench -- payments`: webhook deliveries through the HTTP server on PostgreSQL (scripts/bench-payments.ts).
+if (process.argv.includes("payments")) {
+  await import("./bench-payments");
+  process.exit(0);
+}
 import { existsSync } from "node:fs";
 import { pino } from "pino";
 import { bench, group, run, summary } from "mitata";

@@ -3,6 +3,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { EnvError, readEnv, type Env } from "./env";
 import { avatarTarget } from "./profiles/demo-avatars";
 import { seedDemoMembers } from "./profiles/demo-members";
+import { PaymentConfigError } from "./payments/providers";
 import { SiteConfigError } from "./sites/load";
 import { startServer } from "./start";
 
@@ -54,7 +55,7 @@ async function seedEmptyStore(running: Awaited<ReturnType<typeof startServer>>, 
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof SiteConfigError || error instanceof EnvError) {
+  if (error instanceof SiteConfigError || error instanceof EnvError || error instanceof PaymentConfigError) {
     console.error(`Not starting. ${error.message}`);
   } else {
     console.error(error);

@@ -15,6 +15,8 @@ import { createI18n, loadCatalog } from "./i18n/catalog";
 import { createLogger, type Logger } from "./log";
 import { createMailer } from "./mail/outbox";
 import { createMailTransport } from "./mail/transport";
+import { checkPaymentSetup, createPaymentProviders, paymentSetupProblems, secretReader } from "./payments/providers";
+import { expireUnsettled } from "./payments/settle";
 import { createPhotoStorage } from "./photos/storage";
 import { vapidKeys } from "./push/vapid";
 import { loadPlaces } from "./profiles/places";
@@ -28,21 +30,34 @@ type StartOptions = {
   env?: Env;
   /** A logger to use instead of one on stdout (tests read what was logged). */
   log?: Logger;
+  /** Where payment secrets are read (TEST_PAYMENTS_SECRET, MOLLIE_API_KEY, …): the process environment unless a test gives its own. */
+  secrets?: Record<string, string | undefined>;
 };
+
+/** How often payments the provider never settled are looked for, to expire them. */
+const EXPIRY_SWEEP_MS = 60_000;
 
 /**
  * Starts one app instance: reads the environment and the site files (refusing to start on either
  * being invalid), migrates the store, connects the bus, and serves. Returns a handle to stop it.
  */
-export async function startServer({ build, clientDir, devMiddleware, env = readEnv(), log = createLogger(env.LOG_LEVEL) }: StartOptions) {
+export async function startServer({ build, clientDir, devMiddleware, env = readEnv(), log = createLogger(env.LOG_LEVEL), secrets = process.env }: StartOptions) {
   const production = env.NODE_ENV === "production";
   const vapid = await vapidKeys({ publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }, { dataDir: env.DATA_DIR, production });
   const sites = await SiteRegistry.open({ dir: env.SITES_DIR, allowLocalhostIds: !production, log });
+  const providerEnvironment = { secret: secretReader(secrets), production, dataDir: env.DATA_DIR, log };
+  // Before the store opens: a brand that would take money wrongly (or none at all) stops the start.
+  checkPaymentSetup(sites.all(), providerEnvironment);
   const store = await openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: env.DATABASE_POOL_SIZE });
   const applied = await migrate(store);
   if (applied.length > 0) log.info({ applied }, "migrations applied");
   await syncSites(store, sites.all());
-  sites.onChange((all) => void syncSites(store, all).catch((error: Error) => log.error({ err: error }, "syncing sites failed")));
+  sites.onChange((all) => {
+    void syncSites(store, all).catch((error: Error) => log.error({ err: error }, "syncing sites failed"));
+    // An edited brand file is live at once; a payment setup that would not have started is shouted about.
+    const problems = paymentSetupProblems(all, providerEnvironment);
+    if (problems.length > 0) log.error({ problems }, "a brand's payment setup is invalid; fix it or restart will refuse");
+  });
   sites.watch();
 
   const bus = await openBus(env.REDIS_URL, env.REDIS_PREFIX);
@@ -61,7 +76,16 @@ export async function startServer({ build, clientDir, devMiddleware, env = readE
     if (local.length > 0) log.warn({ sites: local }, "photos go to S3_BUCKET, but these brands' cdn_prefix still points at this server");
   }
   const live = createLiveHub({ bus, db: store.db, log, limits: { perMember: env.EVENT_STREAMS_PER_MEMBER, perInstance: env.EVENT_STREAMS_PER_INSTANCE } });
-  const services = { store, bus, live, i18n, log, sites, sessions, limits: createAccountLimits(bus), mailer, photos, vapid, dataDir: env.DATA_DIR, production };
+  const payments = createPaymentProviders(providerEnvironment);
+  const services = { store, bus, live, i18n, log, sites, sessions, limits: createAccountLimits(bus), mailer, photos, payments, vapid, dataDir: env.DATA_DIR, production };
+  let sweeping: Promise<unknown> | undefined;
+  const expirySweep = setInterval(() => {
+    // A slow sweep is not joined by the next one: it would only queue behind the same row locks.
+    sweeping ??= expireUnsettled({ services })
+      .catch((error: Error) => log.warn({ err: error }, "expiring unsettled payments failed"))
+      .finally(() => (sweeping = undefined));
+  }, EXPIRY_SWEEP_MS);
+  expirySweep.unref();
   const app = createHttpApp({ env, services, resources, build, clientDir, devMiddleware });
 
   const server = app.listen(env.PORT, env.HOST);
@@ -76,10 +100,13 @@ export async function startServer({ build, clientDir, devMiddleware, env = readE
     (stopping ??= (async () => {
       sites.close();
       clearInterval(housekeeping);
+      clearInterval(expirySweep);
       // Event streams never end by themselves: the hub ends them, so the server can close.
       live.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await mailer.stop();
+      // A sweep under way finishes before the store it writes to closes.
+      await sweeping;
       await bus.close();
       await store.close();
     })());

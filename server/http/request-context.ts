@@ -13,6 +13,7 @@ import { isLanguage, translationLanguage } from "../i18n/languages";
 import type { Logger } from "../log";
 import { linkOrigin } from "../mail/link-origin";
 import type { Mailer } from "../mail/outbox";
+import type { PaymentProviders } from "../payments/providers";
 import type { PhotoStorage } from "../photos/storage";
 import type { VapidKeys } from "../push/vapid";
 import { COUNTRIES, ENTRY_WARNING_COUNTRIES, isCountryCode } from "../sites/countries";
@@ -34,6 +35,8 @@ export type Services = {
   mailer: Mailer;
   /** Where photo files go: DATA_DIR/uploads (served under /media) or an S3 bucket. */
   photos: PhotoStorage;
+  /** The payment provider of each brand (test, Mollie, Verotel), made once at start. */
+  payments: PaymentProviders;
   /** The web-push key pair: the public key goes to browsers to subscribe with (§3 push public key). */
   vapid: VapidKeys;
   /** Where the folder mail transport writes (the development mail viewer reads it). */

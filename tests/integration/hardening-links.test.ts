@@ -11,7 +11,7 @@ import { startServer } from "../../server/start";
 import { createMember, linkIn, PASSWORD, sessionCookie, uniqueEmail, waitForMail } from "../support/accounts";
 import { text } from "../support/catalog";
 import { freshDatabaseUrl } from "../support/databases";
-import { copyDemoSites } from "../support/site-fixtures";
+import { allowTestPayments, copyDemoSites } from "../support/site-fixtures";
 import { requestAs, startTestServer, testRedisPrefix, visitorIp, type TestServer } from "../support/test-server";
 
 const SITE = "flirt-nl";
@@ -154,6 +154,7 @@ describe("links in production mail", () => {
     const brandFile = path.join(sitesDir, `${SITE}.json`);
     const brand = JSON.parse(await readFile(brandFile, "utf8")) as { domains: string[] };
     await writeFile(brandFile, JSON.stringify({ ...brand, domains: [...brand.domains, "flirt-alt.example"] }));
+    await allowTestPayments(sitesDir);
     const dataDir = await mkdtemp(path.join(tmpdir(), "amora-data-"));
     const vapid = webpush.generateVAPIDKeys();
     const env = readEnv({
@@ -171,7 +172,7 @@ describe("links in production mail", () => {
       VAPID_PRIVATE_KEY: vapid.privateKey,
     });
     const build = (await import(/* @vite-ignore */ path.resolve("build/server/index.js"))) as ServerBuild;
-    const running = await startServer({ env, build, clientDir: path.resolve("build/client") });
+    const running = await startServer({ env, build, clientDir: path.resolve("build/client"), secrets: { TEST_PAYMENTS_SECRET: randomBytes(32).toString("hex") } });
     server = { ...running, sitesDir, dataDir, origin: () => "https://flirtnl.example" };
   });
 

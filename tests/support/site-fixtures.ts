@@ -1,4 +1,4 @@
-import { cp, mkdtemp } from "node:fs/promises";
+import { cp, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -20,4 +20,15 @@ export async function copyDemoSites(): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), "amora-sites-"));
   await cp(path.resolve("sites"), dir, { recursive: true });
   return dir;
+}
+
+/**
+ * Lets every brand of a copied folder run the test provider in production, as a production-mode
+ * test server must (the demo brands take no real money and do not allow it by default).
+ */
+export async function allowTestPayments(sitesDir: string): Promise<void> {
+  for (const name of (await readdir(sitesDir)).filter((file) => file.endsWith(".json"))) {
+    const file = path.join(sitesDir, name);
+    await writeFile(file, JSON.stringify({ ...(JSON.parse(await readFile(file, "utf8")) as object), allow_test_payments: true }));
+  }
 }

@@ -47,7 +47,9 @@ export async function startTestServer(
     ...options.env,
   });
   const build = (await import(/* @vite-ignore */ path.resolve("build/server/index.js"))) as ServerBuild;
-  const running = await startServer({ env, build, clientDir: path.resolve("build/client"), log: options.log });
+  // Payment secrets (TEST_PAYMENTS_SECRET, …) a test names in env reach the providers as the environment would.
+  const secrets = { ...process.env, ...options.env };
+  const running = await startServer({ env, build, clientDir: path.resolve("build/client"), log: options.log, secrets });
   return { ...running, sitesDir, dataDir, origin: (siteId) => `http://${siteId}.localhost:${running.port}` };
 }
 
