@@ -31,6 +31,8 @@ export default [
   route("favicon.svg", "routes/favicon.ts", { id: "favicon" }),
   route("logo.png", "routes/logo-png.ts", { id: "logo-png" }),
   route("dev/mail/:id", "routes/dev.mail.id.ts", { id: "dev-mail-id" }),
+  // The test provider's hosted checkout stands apart from every brand layout: it plays an outside page.
+  route("payments/test-checkout/:reference", "routes/payments-test-checkout.tsx", { id: "payments-test-checkout" }),
 
   layout("layouts/default.tsx", [
     index("routes/index.tsx", { id: "index" }),

@@ -68,6 +68,8 @@ const envSchema = z.object({
   EVENT_STREAMS_PER_MEMBER: z.coerce.number({ error: "must be a number of streams" }).int().min(1, { error: "must be at least 1" }).default(10),
   /** Open event streams one instance holds; past it a new stream is answered 503 with Retry-After. */
   EVENT_STREAMS_PER_INSTANCE: z.coerce.number({ error: "must be a number of streams" }).int().min(1, { error: "must be at least 1" }).default(5_000),
+  /** The test checkout's "pending, then paid": how long it stays pending (tests make it short). */
+  TEST_PAYMENTS_SETTLE_MS: z.coerce.number({ error: "must be a number of milliseconds" }).int().min(0, { error: "cannot be negative" }).default(4_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Demo members `npm start` creates when the store holds no profiles yet; 0 creates none. */
   DEMO_MEMBERS: z.coerce

@@ -257,6 +257,8 @@ export interface PaymentsTable {
   transaction_costs: ColumnType<number, number | undefined, number>;
   provider: string;
   provider_reference: string | null;
+  /** The provider's hosted checkout while the payment is open; none for a recurring charge. */
+  checkout_url: ColumnType<string | null, string | null | undefined, string | null>;
   sequence: ColumnType<PaymentSequence, PaymentSequence | undefined, PaymentSequence>;
   status: ColumnType<PaymentStatus, PaymentStatus | undefined, PaymentStatus>;
   order_key: string;

@@ -1,7 +1,10 @@
-// CONTRACT (filled in by the helper "orders"); signatures other parts build against.
+import { sql, type Kysely } from "kysely";
 import type { Services } from "../http/request-context";
-import type { PackageTier, PaymentMethod } from "../sites/payments";
+import type { Database, PaymentSequence, PaymentStatus } from "../db/schema";
+import { isLanguage, translationLanguage } from "../i18n/languages";
+import { RECURRING_METHODS, type PackageTier, type PaymentMethod } from "../sites/payments";
 import type { Site } from "../sites/schema";
+import type { PaymentProvider } from "./provider";
 
 export type OrderMember = { accountId: number; profileId: number; email: string; language: string; country: string };
 
@@ -21,7 +24,8 @@ export type PlaceOrderInput = {
   origin: string;
 };
 
-export type OrderRefusal = "unknown_package" | "method_unavailable" | "issuer_required" | "purchases_blocked" | "provider_error";
+/** "invalid": the order key is missing or not a key (a tampered or truncated form). */
+export type OrderRefusal = "invalid" | "unknown_package" | "method_unavailable" | "issuer_required" | "purchases_blocked" | "provider_error";
 
 export type OrderResult =
   | { kind: "checkout"; paymentId: number; url: string }
@@ -29,7 +33,259 @@ export type OrderResult =
   | { kind: "charged"; paymentId: number; returnPath: string }
   | { kind: "refused"; reason: OrderRefusal };
 
-export declare function placeOrder(input: PlaceOrderInput): Promise<OrderResult>;
+/** An order key as forms carry it: random, 8 to 64 URL-safe characters (a UUID, say). */
+export const isOrderKey = (value: unknown): value is string => typeof value === "string" && /^[A-Za-z0-9_-]{8,64}$/.test(value);
+
+/** Where the provider sends the member back to: the return page of the package and method. */
+export const returnPath = (payment: { id: number; package: string; method: string }) =>
+  `/credits/${payment.package}/${payment.method}?payment=${payment.id}`;
+
+/**
+ * Places an order for a package with a method of the visitor's country: checks it, stores the
+ * payment (open, expiring after the brand's payment_expiry_minutes) and starts it at the brand's
+ * provider, answering the checkout to send the member to.
+ */
+export async function placeOrder(input: PlaceOrderInput): Promise<OrderResult> {
+  const { services, site, member, country, currency, tier, method, issuer } = input;
+  if (!isOrderKey(input.orderKey)) return refused("invalid");
+  const amount = priceOf(site, tier, currency);
+  if (amount === undefined) return refused("unknown_package");
+  const provider = services.payments.forSite(site);
+  const sequence: PaymentSequence = RECURRING_METHODS.includes(method) ? "first" : "oneoff";
+  const options = await provider.methods({ site, country, currency, amount, sequence, locale: member.language });
+  const option = options.find((candidate) => candidate.id === method);
+  if (!option) return refused("method_unavailable");
+  if (option.issuers.length > 0 && !option.issuers.some((candidate) => candidate.id === issuer)) return refused("issuer_required");
+  // A first payment joins the member's customer at the provider, when they have one already.
+  const mandate = sequence === "first" ? await newestMandate(services.store.db, { siteId: site.id, accountId: member.accountId, provider: provider.name }) : undefined;
+  return startPayment(input, provider, { amount, method, issuer: option.issuers.length > 0 ? (issuer ?? null) : null, sequence, mandate });
+}
 
 /** Charges the member's stored card or mandate for a package again, without a checkout. */
-export declare function repeatOrder(input: Omit<PlaceOrderInput, "method" | "issuer">): Promise<OrderResult | { kind: "refused"; reason: "no_mandate" }>;
+export async function repeatOrder(input: Omit<PlaceOrderInput, "method" | "issuer">): Promise<OrderResult | { kind: "refused"; reason: "no_mandate" }> {
+  const { services, site, member, currency, tier } = input;
+  if (!isOrderKey(input.orderKey)) return refused("invalid");
+  const amount = priceOf(site, tier, currency);
+  if (amount === undefined) return refused("unknown_package");
+  const provider = services.payments.forSite(site);
+  const mandate = await newestMandate(services.store.db, { siteId: site.id, accountId: member.accountId, provider: provider.name });
+  if (!mandate) return { kind: "refused", reason: "no_mandate" };
+  return startPayment(input, provider, { amount, method: mandate.method, issuer: null, sequence: "recurring", mandate });
+}
+
+const refused = (reason: OrderRefusal) => ({ kind: "refused" as const, reason });
+
+/** The price of a package in a currency, in minor units; undefined when the brand does not sell it so. */
+export function priceOf(site: Site, tier: string, currency: string): number | undefined {
+  return site.packages.find((pack) => pack.tier === tier)?.prices[currency];
+}
+
+type Mandate = { customerReference: string; mandateReference: string; method: string; label: string };
+
+async function newestMandate(db: Kysely<Database>, { siteId, accountId, provider }: { siteId: string; accountId: number; provider: string }): Promise<Mandate | undefined> {
+  return db
+    .selectFrom("payment_mandates")
+    .select(["customer_reference as customerReference", "mandate_reference as mandateReference", "method", "label"])
+    .where("account_id", "=", accountId)
+    .where("site_id", "=", siteId)
+    .where("provider", "=", provider)
+    .where("status", "=", "valid")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}
+
+type Order = { amount: number; method: string; issuer: string | null; sequence: PaymentSequence; mandate: Mandate | undefined };
+
+/**
+ * Stores the payment, then starts it at the provider. The two cannot share a transaction (no
+ * transaction waits on another company's server): the row comes first, so the webhook always finds
+ * it, and a provider that fails leaves it failed rather than open.
+ */
+async function startPayment(input: Omit<PlaceOrderInput, "method" | "issuer">, provider: PaymentProvider, order: Order): Promise<OrderResult> {
+  const { services, site, member, currency, tier, orderKey, origin } = input;
+  const db = services.store.db;
+  const pack = site.packages.find((candidate) => candidate.tier === tier);
+  if (!pack) return refused("unknown_package");
+
+  const stored = await db.transaction().execute(async (tx) => {
+    // A member's orders queue on their account row: of two equal keys, the second sees the first's row.
+    const account = await tx
+      .selectFrom("accounts")
+      .select("purchases_blocked_at")
+      .where("id", "=", member.accountId)
+      .where("site_id", "=", site.id)
+      .forUpdate()
+      .executeTakeFirst();
+    const earlier = await tx.selectFrom("payments").select("id").where("account_id", "=", member.accountId).where("order_key", "=", orderKey).executeTakeFirst();
+    if (earlier) return { kind: "earlier" as const, id: earlier.id };
+    if (!account || account.purchases_blocked_at) return { kind: "blocked" as const, id: 0 };
+    const row = await tx
+      .insertInto("payments")
+      .values({
+        site_id: site.id,
+        account_id: member.accountId,
+        package: pack.tier,
+        credits: pack.credits,
+        amount: order.amount,
+        currency,
+        method: order.method,
+        issuer: order.issuer,
+        provider: provider.name,
+        sequence: order.sequence,
+        order_key: orderKey,
+        expires_at: sql<Date>`now() + make_interval(mins => ${site.payment_expiry_minutes})`,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return { kind: "new" as const, id: row.id };
+  });
+  if (stored.kind === "blocked") return refused("purchases_blocked");
+  if (stored.kind === "earlier") return answerEarlier(db, stored.id);
+
+  const payment = { id: stored.id, package: pack.tier, method: order.method };
+  const t = services.i18n.getFixedT(isLanguage(member.language) ? translationLanguage(member.language, member.country) : site.domain_language);
+  try {
+    const created = await provider.createPayment({
+      site,
+      payment: {
+        id: payment.id,
+        amount: order.amount,
+        currency,
+        method: order.method,
+        issuer: order.issuer,
+        sequence: order.sequence,
+        credits: pack.credits,
+        description: t("checkout:description", { brand: site.name, credits: pack.credits }),
+      },
+      member: { accountId: member.accountId, email: member.email, locale: member.language, country: member.country },
+      returnUrl: `${origin}${returnPath(payment)}`,
+      webhookUrl: `${origin}/payments/webhook/${provider.name}`,
+      mandate: order.mandate && { customerReference: order.mandate.customerReference, mandateReference: order.mandate.mandateReference },
+    });
+    // A status the provider decided at once comes by webhook too: one path changes a payment's status.
+    await db
+      .updateTable("payments")
+      .set({ provider_reference: created.providerReference, checkout_url: created.checkoutUrl ?? null, updated_at: sql<Date>`now()` })
+      .where("id", "=", payment.id)
+      .execute();
+    if (created.checkoutUrl) return { kind: "checkout", paymentId: payment.id, url: created.checkoutUrl };
+    return { kind: "charged", paymentId: payment.id, returnPath: returnPath(payment) };
+  } catch (error) {
+    services.log.error({ err: error, siteId: site.id, paymentId: payment.id, provider: provider.name }, "starting a payment failed");
+    await db
+      .updateTable("payments")
+      .set({ status: "failed", ended_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+      .where("id", "=", payment.id)
+      .where("status", "=", "open")
+      .execute();
+    return refused("provider_error");
+  }
+}
+
+const EARLIER_WAIT_MS = 10_000;
+
+/**
+ * The answer to an order key seen before: the checkout the first request opened, or the return page
+ * once the payment is under way. The first request may still be talking to the provider: wait for it.
+ */
+async function answerEarlier(db: Kysely<Database>, paymentId: number): Promise<OrderResult> {
+  const deadline = Date.now() + EARLIER_WAIT_MS;
+  for (;;) {
+    const payment = await db
+      .selectFrom("payments")
+      .select(["id", "package", "method", "status", "provider_reference", "checkout_url", "sequence"])
+      .where("id", "=", paymentId)
+      .executeTakeFirstOrThrow();
+    const started = payment.provider_reference !== null;
+    if (!started && payment.status === "failed") return refused("provider_error");
+    if (started || payment.status !== "open" || Date.now() > deadline) {
+      if (payment.status === "open" && payment.checkout_url) return { kind: "checkout", paymentId, url: payment.checkout_url };
+      return { kind: "charged", paymentId, returnPath: returnPath(payment) };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** One payment of the member, as the return page, the receipt and the test checkout show it. */
+export type MemberPayment = {
+  id: number;
+  package: string;
+  credits: number;
+  amount: number;
+  currency: string;
+  method: string;
+  issuer: string | null;
+  provider: string;
+  providerReference: string | null;
+  sequence: PaymentSequence;
+  status: PaymentStatus;
+  transactionCosts: number;
+  createdAt: Date;
+  paidAt: Date | null;
+  expiresAt: Date;
+};
+
+function memberPayments(db: Kysely<Database>, { siteId, accountId }: { siteId: string; accountId: number }) {
+  return db
+    .selectFrom("payments")
+    .select([
+      "id",
+      "package",
+      "credits",
+      "amount",
+      "currency",
+      "method",
+      "issuer",
+      "provider",
+      "provider_reference as providerReference",
+      "sequence",
+      "status",
+      "transaction_costs as transactionCosts",
+      "created_at as createdAt",
+      "paid_at as paidAt",
+      "expires_at as expiresAt",
+    ])
+    .where("site_id", "=", siteId)
+    .where("account_id", "=", accountId);
+}
+
+/** A payment of this member on this brand; undefined for anyone else's. */
+export async function paymentOfMember({ db, siteId, accountId, paymentId }: { db: Kysely<Database>; siteId: string; accountId: number; paymentId: number }): Promise<MemberPayment | undefined> {
+  if (!Number.isSafeInteger(paymentId) || paymentId <= 0) return undefined;
+  return memberPayments(db, { siteId, accountId }).where("id", "=", paymentId).executeTakeFirst();
+}
+
+/** A payment of this member by the provider's reference (the hosted checkout names it so). */
+export async function paymentByReference({ db, siteId, accountId, provider, reference }: { db: Kysely<Database>; siteId: string; accountId: number; provider: string; reference: string }): Promise<MemberPayment | undefined> {
+  return memberPayments(db, { siteId, accountId }).where("provider", "=", provider).where("provider_reference", "=", reference).executeTakeFirst();
+}
+
+export type LastOrder = {
+  paymentId: number;
+  tier: string;
+  credits: number;
+  amount: number;
+  currency: string;
+  method: string;
+  paidAt: Date | null;
+  /** The stored card or account a repeat order charges; null when the payment left none. */
+  mandate: { method: string; label: string } | null;
+};
+
+/** The member's newest paid order on this brand, with the card or mandate a repeat order would charge. */
+export async function lastOrder({ db, siteId, accountId }: { db: Kysely<Database>; siteId: string; accountId: number }): Promise<LastOrder | undefined> {
+  const payment = await memberPayments(db, { siteId, accountId }).where("status", "=", "paid").orderBy("id", "desc").limit(1).executeTakeFirst();
+  if (!payment) return undefined;
+  const mandate = await newestMandate(db, { siteId, accountId, provider: payment.provider });
+  return {
+    paymentId: payment.id,
+    tier: payment.package,
+    credits: payment.credits,
+    amount: payment.amount,
+    currency: payment.currency,
+    method: payment.method,
+    paidAt: payment.paidAt,
+    mandate: mandate ? { method: mandate.method, label: mandate.label } : null,
+  };
+}

@@ -21,6 +21,8 @@ export type ProviderEnvironment = {
   production: boolean;
   dataDir: string;
   log: Logger;
+  /** How long the test checkout's "pending, then paid" waits before paid (TEST_PAYMENTS_SETTLE_MS; 4000 when not given). */
+  testSettleMs?: number;
 };
 
 /**
