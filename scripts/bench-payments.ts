@@ -172,7 +172,7 @@ try {
         currency: "EUR",
         method: "ideal",
         provider: "test",
-        provider_reference: `bench_${index}`,
+        provider_reference: `tst_bench_${index}`,
         order_key: `bench-${index}`,
         expires_at: new Date(Date.now() + 3_600_000),
       })),

@@ -45,7 +45,7 @@ export async function startServer({ build, clientDir, devMiddleware, env = readE
   const production = env.NODE_ENV === "production";
   const vapid = await vapidKeys({ publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }, { dataDir: env.DATA_DIR, production });
   const sites = await SiteRegistry.open({ dir: env.SITES_DIR, allowLocalhostIds: !production, log });
-  const providerEnvironment = { secret: secretReader(secrets), production, dataDir: env.DATA_DIR, log };
+  const providerEnvironment = { secret: secretReader(secrets), production, dataDir: env.DATA_DIR, log, testSettleMs: env.TEST_PAYMENTS_SETTLE_MS };
   // Before the store opens: a brand that would take money wrongly (or none at all) stops the start.
   checkPaymentSetup(sites.all(), providerEnvironment);
   const store = await openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: env.DATABASE_POOL_SIZE });

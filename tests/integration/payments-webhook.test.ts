@@ -61,7 +61,7 @@ describe("payment webhooks over HTTP: hostile deliveries change nothing, honest 
         currency,
         method: "creditcard",
         provider: "test",
-        provider_reference: `test_ref_${counter}_${Date.now()}`,
+        provider_reference: `tst_ref_${counter}_${Date.now()}`,
         order_key: `order-${counter}`,
         expires_at: new Date(Date.now() + 3_600_000),
       })
@@ -89,7 +89,7 @@ describe("payment webhooks over HTTP: hostile deliveries change nothing, honest 
     expect(before.paid_user).toBe(false);
     const answer = await deliver(body(p, "paid"));
     expect(answer.status).toBe(200);
-    expect(answer.body).toBe("ok");
+    expect(answer.body).toBe("OK");
     expect(answer.headers["cache-control"]).toBe("no-store");
     expect(answer.headers["content-type"]).toMatch(/^text\/plain/);
     expect(await account(p.accountId)).toEqual({ credits: before.credits + p.credits, paid_user: true });
@@ -112,11 +112,11 @@ describe("payment webhooks over HTTP: hostile deliveries change nothing, honest 
 
   it("refuses an unknown payment with 404 and records the attempt", async () => {
     const p = await order();
-    const text = body({ ...p, id: 987_654_321, reference: "test_ref_nobody" }, "paid");
+    const text = body({ ...p, id: 987_654_321, reference: "tst_ref_nobody" }, "paid");
     const answer = await deliver(text);
     expect(answer.status).toBe(404);
     expect(answer.body).toBe("unknown_payment");
-    const recorded = await server.store.db.selectFrom("payment_events").select(["payment_id", "outcome"]).where("provider_reference", "=", "test_ref_nobody").execute();
+    const recorded = await server.store.db.selectFrom("payment_events").select(["payment_id", "outcome"]).where("provider_reference", "=", "tst_ref_nobody").execute();
     expect(recorded).toEqual([{ payment_id: null, outcome: "refused" }]);
   });
 
