@@ -73,13 +73,13 @@ function useSettling(payment: ReturnPayment) {
 
 function CompletedToast({ paymentId }: { paymentId: number }) {
   const { t } = useTranslation("payment");
-  const { show } = useToast();
+  const toast = useToast();
   const shown = useRef<number>();
   useEffect(() => {
     if (shown.current === paymentId) return;
     shown.current = paymentId;
-    show(t("completed.toast"));
-  }, [paymentId, show, t]);
+    toast({ text: t("completed.toast"), tone: "success" });
+  }, [paymentId, toast, t]);
   return null;
 }
 
