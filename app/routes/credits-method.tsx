@@ -4,6 +4,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { memberPayment, paymentIdOf } from "../../server/payments/history";
+import { formatMoney } from "../../server/payments/money";
 import { placeOrder, type OrderRefusal } from "../../server/payments/orders";
 import { UNSUCCESSFUL } from "../../server/payments/states";
 import { PAYMENT_METHODS } from "../../server/sites/payments";
@@ -12,7 +13,7 @@ import { PaymentReturn } from "../components/payment/payment-return";
 import * as styles from "../components/payment/payment.css";
 import { requireMember } from "../lib/auth.server";
 import { accountMeta } from "../lib/meta";
-import { choosePackage, isMethod, methodChoices, orderMember, type ChosenPackage, type MethodChoice } from "../lib/payments.server";
+import { choosePackage, isMethod, methodChoices, orderMember, type MethodChoice } from "../lib/payments.server";
 
 export const handle = { i18n: ["payment"] };
 export const meta = accountMeta;
@@ -50,7 +51,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     methods,
     selected: undefined,
     returned: {
-      payment: { id: payment.id, status: payment.status, credits: payment.credits, amount: payment.amount, method: payment.method },
+      payment: { id: payment.id, status: payment.status, credits: payment.credits, price: formatMoney(payment.amount, payment.currency, context.language), method: payment.method },
       balance: member.credits,
       paidUser: member.paidUser,
     },
@@ -85,18 +86,21 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return refuse(result.reason, result.reason === "provider_error" ? 502 : result.reason === "purchases_blocked" ? 403 : 400);
 }
 
-function Summary({ chosen }: { chosen: ChosenPackage }) {
+/** What is bought: the package being chosen, or on the return page what this payment was for. */
+function Summary({ credits, price, choosing }: { credits: number; price: string; choosing: boolean }) {
   const { t } = useTranslation("payment");
   return (
-    <div className={styles.summary} data-package={chosen.tier}>
-      <p className={styles.summaryCredits}>{t("summary.credits", { count: chosen.credits })}</p>
-      <p className={styles.summaryPrice}>{chosen.price}</p>
-      <p className={styles.summaryNote}>
-        {t("summary.oneTime")}{" "}
-        <Link to="/credits" className={styles.change}>
-          {t("summary.change")}
-        </Link>
-      </p>
+    <div className={styles.summary}>
+      <p className={styles.summaryCredits}>{t("summary.credits", { count: credits })}</p>
+      <p className={styles.summaryPrice}>{price}</p>
+      {choosing ? (
+        <p className={styles.summaryNote}>
+          {t("summary.oneTime")}{" "}
+          <Link to="/credits" className={styles.change}>
+            {t("summary.change")}
+          </Link>
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -130,7 +134,11 @@ export default function CreditsMethod() {
   return (
     <main id="main" className={styles.page}>
       <h1 className={styles.heading}>{returned ? t("state.title") : t("choose.title")}</h1>
-      <Summary chosen={chosen} />
+      {returned && !UNSUCCESSFUL.includes(returned.payment.status) ? (
+        <Summary credits={returned.payment.credits} price={returned.payment.price} choosing={false} />
+      ) : (
+        <Summary credits={chosen.credits} price={chosen.price} choosing />
+      )}
       {returned ? <PaymentReturn payment={returned.payment} balance={returned.balance} paidUser={returned.paidUser} retry={picker} /> : picker}
     </main>
   );

@@ -111,7 +111,7 @@ export default function RepeatOrder() {
       ) : (
         <p className={styles.muted}>{t("repeat.nothing")}</p>
       )}
-      <p className={styles.more}>
+      <p className={styles.moreStart}>
         <Link to="/credits" className={styles.secondaryButton}>
           {t("repeat.other")}
         </Link>

@@ -32,6 +32,7 @@ export const legend = style({ marginBottom: "0.75rem", padding: 0, fontSize: "1.
 export const tiles = style({
   display: "grid",
   gridTemplateColumns: "1fr",
+  alignItems: "start",
   gap: "0.75rem",
   margin: 0,
   padding: 0,
@@ -66,6 +67,8 @@ export const mark = style({ display: "block", width: "48px", height: "32px", fle
 /** The bank choice shows under its method while that method is chosen (and always without :has support). */
 export const issuers = style({ display: "grid", gap: "0.35rem", padding: "0 0.25rem" });
 globalStyle(`${tileItem}:has(input[type="radio"]:not(:checked)) ${issuers}`, { display: "none" });
+/** A chosen method with a bank list takes the whole row, so its neighbour keeps its own height. */
+globalStyle(`${tileItem}:has(input[type="radio"]:checked):has(${issuers})`, { gridColumn: "1 / -1" });
 
 export const payButton = style({
   display: "inline-flex",
@@ -73,7 +76,9 @@ export const payButton = style({
   justifyContent: "center",
   width: "100%",
   minHeight: "56px",
-  padding: "0 1.5rem",
+  padding: "0.6rem 1.5rem",
+  lineHeight: 1.25,
+  textAlign: "center",
   border: 0,
   borderRadius: vars.radius.pill,
   background: vars.color.primaryStrong,
@@ -107,7 +112,7 @@ export const spinner = style({
   animation: `${spin} 1s linear infinite`,
   "@media": { "(prefers-reduced-motion: reduce)": { animationDuration: "3s" } },
 });
-export const actions = style({ display: "flex", flexWrap: "wrap", justifyContent: "center", gap: "0.75rem", marginTop: "0.5rem" });
+export const actions = style({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "center", gap: "0.75rem 1.25rem", marginTop: "0.5rem" });
 export const balance = style({ margin: 0, fontSize: "1.1rem", fontWeight: 700 });
 
 export const alert = style({
@@ -142,6 +147,7 @@ export const status = styleVariants({
 });
 export const link = style({ color: vars.color.link, fontWeight: 600 });
 export const more = style({ display: "flex", justifyContent: "center", marginTop: "1.25rem" });
+export const moreStart = style([more, { justifyContent: "flex-start" }]);
 export const secondaryButton = style([
   payButton,
   { background: vars.color.surface, color: vars.color.text, border: `2px solid ${vars.color.border}`, fontSize: "1rem", minHeight: "48px" },
@@ -176,7 +182,6 @@ export const select = style({
   font: "inherit",
   selectors: { "&:focus-visible": { outline: `3px solid ${vars.color.primary}`, outlineOffset: "1px" } },
 });
-export const receiptTitle = style({ margin: 0, fontSize: "1.15rem" });
 export const detailRow = style({ display: "contents" });
 /** The stored card or mandate of a repeat order: shown, not chosen. */
 export const storedCard = style({

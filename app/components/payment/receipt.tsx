@@ -31,10 +31,7 @@ export function Receipt({ company, brand, payment }: { company: ReceiptCompany; 
     [t("receipt.status"), <StatusLabel key="status" status={payment.status} />],
   ];
   return (
-    <article className={styles.receipt} aria-labelledby="receipt-title" data-receipt={payment.id}>
-      <h2 id="receipt-title" className={styles.receiptTitle}>
-        {t("receipt.title")}
-      </h2>
+    <article className={styles.receipt} aria-label={t("receipt.title")} data-receipt={payment.id}>
       <address className={styles.company}>
         <strong>{company.name}</strong>
         <br />
