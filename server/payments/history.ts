@@ -89,10 +89,10 @@ export async function transactionsPage(
     paymentQuery = paymentQuery.where("id", "<", before.payment);
   }
   const [ledger, payments] = await Promise.all([ledgerQuery.execute(), paymentQuery.execute()]);
-  const merged: TransactionEntry[] = [
-    ...ledger.map((row) => ({ kind: "ledger" as const, key: `l${row.id}`, ...row })),
-    ...payments.map((payment) => ({ kind: "payment" as const, key: `p${payment.id}`, at: payment.createdAt, payment })),
-  ].sort((a, b) => b.at.getTime() - a.at.getTime());
+  const merged = mergeNewestFirst<TransactionEntry>(
+    ledger.map((row) => ({ kind: "ledger" as const, key: `l${row.id}`, ...row })),
+    payments.map((payment) => ({ kind: "payment" as const, key: `p${payment.id}`, at: payment.createdAt, payment })),
+  );
   const entries = merged.slice(0, limit);
   if (merged.length <= limit) return { entries };
   const lowest = (kind: TransactionEntry["kind"], fallback: number) => {
@@ -101,6 +101,22 @@ export async function transactionsPage(
   };
   // A source with nothing on this page starts where it was (or above its newest row on the first page).
   return { entries, next: { ledger: lowest("ledger", before?.ledger ?? Number.MAX_SAFE_INTEGER), payment: lowest("payment", before?.payment ?? Number.MAX_SAFE_INTEGER) } };
+}
+
+/**
+ * Two lists, each newest first by id, as one list newest first by time. A merge, not a sort: each
+ * list keeps its own order, so a page always takes a prefix of each (rows booked in overlapping
+ * transactions can have ids and times in different orders) and the cursor never skips one.
+ */
+function mergeNewestFirst<T extends { at: Date }>(a: T[], b: T[]): T[] {
+  const out: T[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const takeA = j >= b.length || (i < a.length && a[i]!.at.getTime() >= b[j]!.at.getTime());
+    out.push(takeA ? a[i++]! : b[j++]!);
+  }
+  return out;
 }
 
 export type RepeatOrderState = {
