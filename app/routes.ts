@@ -67,9 +67,9 @@ export default [
     route("likes/:type", "routes/likes.tsx", { id: "likes-type" }),
 
     route("credits", "routes/credits.tsx", { id: "credits" }),
-    route("credits/repeat-order", soon, { id: "credits-repeat-order" }),
-    route("credits/:id/:paymentmethod?", soon, { id: "credits-id-paymentmethod" }),
-    route("transactions/:id?", soon, { id: "transactions-id" }),
+    route("credits/repeat-order", "routes/credits-repeat-order.tsx", { id: "credits-repeat-order" }),
+    route("credits/:id/:paymentmethod?", "routes/credits-method.tsx", { id: "credits-id-paymentmethod" }),
+    route("transactions/:id?", "routes/transactions.tsx", { id: "transactions-id" }),
 
     route("pages/terms", staticPage, { id: "pages-terms" }),
     route("pages/privacy", staticPage, { id: "pages-privacy" }),

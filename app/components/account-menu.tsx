@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import * as styles from "./top-nav.css";
 
 /**
- * The member's account dropdown (§2): my profile, settings, logout. A details element, so it opens
+ * The member's account dropdown (§2): my profile, transactions, settings, logout. A details element, so it opens
  * without JavaScript; logging out is a POST.
  */
 export function AccountMenu({ name }: { name: string }) {
@@ -17,6 +17,11 @@ export function AccountMenu({ name }: { name: string }) {
         <li>
           <Link to="/profile" className={styles.menuItem}>
             {t("nav.myProfile")}
+          </Link>
+        </li>
+        <li>
+          <Link to="/transactions" className={styles.menuItem}>
+            {t("nav.transactions")}
           </Link>
         </li>
         <li>

@@ -124,7 +124,8 @@ export function MemberStatusProvider({ initial, children }: { initial: MemberSta
           ...(event.new_likes !== undefined && { newLikes: event.new_likes }),
           ...(event.credits !== undefined && { credits: event.credits }),
         });
-      } else if (event.type === "resync") void refresh();
+      } else if (event.type === "payment") update({ paidUser: event.paid_user });
+      else if (event.type === "resync") void refresh();
       for (const handler of handlers.current) handler(event);
     },
     [update, refresh],
@@ -142,7 +143,7 @@ export function MemberStatusProvider({ initial, children }: { initial: MemberSta
   return <Context.Provider value={value}>{children}</Context.Provider>;
 }
 
-const EVENT_TYPES: MemberEvent["type"][] = ["message", "typing", "read", "removed", "counts", "resync"];
+const EVENT_TYPES: MemberEvent["type"][] = ["message", "typing", "read", "removed", "counts", "payment", "resync"];
 const REOPEN_MS = 3_000;
 const REOPEN_MAX_MS = 60_000;
 

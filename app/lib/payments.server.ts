@@ -1,0 +1,74 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { formatDate } from "../../server/i18n/dates";
+import { formatMoney } from "../../server/payments/money";
+import type { OrderMember } from "../../server/payments/orders";
+import type { PaymentView } from "../../server/payments/history";
+import { COUNTRIES, isCountryCode } from "../../server/sites/countries";
+import { PACKAGE_TIERS, PAYMENT_METHODS, type PackageTier, type PaymentMethod } from "../../server/sites/payments";
+import type { Member } from "../../server/accounts/member";
+
+/** What the payment screens show of a package: its credits and its price in the visitor's currency. */
+export type ChosenPackage = { tier: PackageTier; credits: number; amount: number; currency: string; price: string };
+
+const notFound = () => new Response("Not found", { status: 404 });
+
+export const isTier = (value: string | undefined): value is PackageTier => PACKAGE_TIERS.includes(value as PackageTier);
+export const isMethod = (value: unknown): value is PaymentMethod => PAYMENT_METHODS.includes(value as PaymentMethod);
+
+/** The brand's package of a tier in the visitor's currency; a 404 for a tier it does not sell or a currency it has no price in. */
+export function choosePackage(context: AppLoadContext, tier: string | undefined): ChosenPackage {
+  const found = isTier(tier) ? context.site.packages.find((item) => item.tier === tier) : undefined;
+  const amount = found?.prices[context.currency];
+  if (!found || amount === undefined) throw notFound();
+  return { tier: found.tier, credits: found.credits, amount, currency: context.currency, price: formatMoney(amount, context.currency, context.language) };
+}
+
+export type MethodChoice = { id: PaymentMethod; issuers: { id: string; name: string }[] };
+
+/** The methods of the visitor's country that the brand's provider takes now, or "unavailable" when it cannot say. */
+export async function methodChoices(context: AppLoadContext, chosen: ChosenPackage): Promise<MethodChoice[] | "unavailable"> {
+  try {
+    const options = await context.services.payments.forSite(context.site).methods({
+      site: context.site,
+      country: context.country,
+      currency: chosen.currency,
+      amount: chosen.amount,
+      sequence: "oneoff",
+      locale: context.language,
+    });
+    return options.filter((option) => isMethod(option.id)).map((option) => ({ id: option.id, issuers: option.issuers.map(({ id, name }) => ({ id, name })) }));
+  } catch (error) {
+    context.log.warn({ err: error }, "the payment provider could not list its methods");
+    return "unavailable";
+  }
+}
+
+/** The member as the order functions take them. */
+export const orderMember = (member: Member): OrderMember => ({
+  accountId: member.accountId,
+  profileId: member.profileId,
+  email: member.email,
+  language: member.language,
+  country: member.country,
+});
+
+/** The member's own time zone (their country's), for dates on their statements. */
+export function memberTimeZone(context: AppLoadContext, member: Member): string {
+  return isCountryCode(member.country) ? COUNTRIES[member.country].timeZone : context.timeZone;
+}
+
+/** A payment as the screens show it: money and dates written for the visitor, on the server (one clock, one locale). */
+export function paymentForView(context: AppLoadContext, payment: PaymentView, timeZone: string) {
+  return {
+    id: payment.id,
+    package: payment.package,
+    credits: payment.credits,
+    amount: formatMoney(payment.amount, payment.currency, context.language),
+    method: payment.method,
+    status: payment.status,
+    sequence: payment.sequence,
+    date: formatDate(payment.createdAt, context.language, timeZone, "PPp"),
+    paidDate: payment.paidAt ? formatDate(payment.paidAt, context.language, timeZone, "PPp") : null,
+  };
+}
+export type PaymentForView = ReturnType<typeof paymentForView>;
