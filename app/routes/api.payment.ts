@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { PRIVATE_NO_STORE } from "../../server/http/private-caching";
-import { memberPayment } from "../../server/payments/member-payment";
+import { memberPayment, paymentIdOf } from "../../server/payments/history";
 import { authenticationRequired } from "../lib/auth.server";
 
 const HEADERS = { "Cache-Control": PRIVATE_NO_STORE };
@@ -13,8 +13,11 @@ const HEADERS = { "Cache-Control": PRIVATE_NO_STORE };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { member, site } = context;
   if (!member) return authenticationRequired();
-  const id = Number(new URL(request.url).searchParams.get("id"));
-  const found = Number.isSafeInteger(id) && id > 0 && (await memberPayment(context.services.store.db, { siteId: site.id, accountId: member.accountId, paymentId: id }));
+  const paymentId = paymentIdOf(new URL(request.url).searchParams.get("id"));
+  const found = paymentId !== undefined && (await memberPayment(context.services.store.db, { siteId: site.id, accountId: member.accountId, paymentId }));
   if (!found) return Response.json({ error: "not_found" }, { status: 404, headers: HEADERS });
-  return Response.json(found, { headers: HEADERS });
+  const { id, status, credits, amount, currency, method } = found;
+  // The balance and premium as this request's session lookup read them, after the payment row.
+  const payment = { id, status, credits, amount, currency, method, package: found.package };
+  return Response.json({ payment, user: { credits: member.credits, paid_user: member.paidUser } }, { headers: HEADERS });
 }

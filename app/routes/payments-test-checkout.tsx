@@ -2,7 +2,8 @@ import { data as withHeaders, redirect, type ActionFunctionArgs, type AppLoadCon
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatMoney } from "../../server/payments/money";
-import { paymentByReference, returnPath } from "../../server/payments/orders";
+import { paymentByReference } from "../../server/payments/history";
+import { returnPath } from "../../server/payments/orders";
 import { CHECKOUT_OUTCOMES, isTestProvider, leavesMandate, type CheckoutOutcome } from "../../server/payments/test-provider";
 import { requireMember } from "../lib/auth.server";
 import { accountMeta } from "../lib/meta";
@@ -21,7 +22,7 @@ async function checkoutOf(context: AppLoadContext, request: Request, reference: 
   const member = requireMember(context, request);
   const provider = context.services.payments.byName("test");
   if (!isTestProvider(provider) || !provider.allowed(context.site) || !reference) throw new Response("Not found", { status: 404 });
-  const payment = await paymentByReference({ db: context.services.store.db, siteId: context.site.id, accountId: member.accountId, provider: "test", reference });
+  const payment = await paymentByReference(context.services.store.db, { siteId: context.site.id, accountId: member.accountId, provider: "test", reference });
   if (!payment) throw new Response("Not found", { status: 404 });
   return { provider, payment, reference };
 }

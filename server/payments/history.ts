@@ -37,6 +37,18 @@ export async function memberPayment(db: Kysely<Database>, { siteId, accountId, p
   return db.selectFrom("payments").select(PAYMENT_COLUMNS).where("id", "=", paymentId).where("account_id", "=", accountId).where("site_id", "=", siteId).executeTakeFirst();
 }
 
+/** A payment of this member by the provider's reference (the hosted test checkout names it so). */
+export async function paymentByReference(db: Kysely<Database>, { siteId, accountId, provider, reference }: Owner & { provider: string; reference: string }): Promise<PaymentView | undefined> {
+  return db
+    .selectFrom("payments")
+    .select(PAYMENT_COLUMNS)
+    .where("provider", "=", provider)
+    .where("provider_reference", "=", reference)
+    .where("account_id", "=", accountId)
+    .where("site_id", "=", siteId)
+    .executeTakeFirst();
+}
+
 /** Statuses whose credits reached the member (they may have been taken back since, by their own ledger rows). */
 export const CREDITED: readonly PaymentStatus[] = ["paid", "refunded", "charged_back"];
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Services } from "../http/request-context";
-import type { Database, PaymentSequence, PaymentStatus } from "../db/schema";
+import type { Database, PaymentSequence } from "../db/schema";
 import { isLanguage, translationLanguage } from "../i18n/languages";
 import { RECURRING_METHODS, type PackageTier, type PaymentMethod } from "../sites/payments";
 import type { Site } from "../sites/schema";
@@ -166,7 +166,7 @@ async function startPayment(input: Omit<PlaceOrderInput, "method" | "issuer">, p
     // A status the provider decided at once comes by webhook too: one path changes a payment's status.
     await db
       .updateTable("payments")
-      .set({ provider_reference: created.providerReference, checkout_url: created.checkoutUrl ?? null, updated_at: sql<Date>`now()` })
+      .set({ ...(created.providerReference ? { provider_reference: created.providerReference } : {}), checkout_url: created.checkoutUrl ?? null, updated_at: sql<Date>`now()` })
       .where("id", "=", payment.id)
       .execute();
     if (created.checkoutUrl) return { kind: "checkout", paymentId: payment.id, url: created.checkoutUrl };
@@ -207,85 +207,3 @@ async function answerEarlier(db: Kysely<Database>, paymentId: number): Promise<O
   }
 }
 
-/** One payment of the member, as the return page, the receipt and the test checkout show it. */
-export type MemberPayment = {
-  id: number;
-  package: string;
-  credits: number;
-  amount: number;
-  currency: string;
-  method: string;
-  issuer: string | null;
-  provider: string;
-  providerReference: string | null;
-  sequence: PaymentSequence;
-  status: PaymentStatus;
-  transactionCosts: number;
-  createdAt: Date;
-  paidAt: Date | null;
-  expiresAt: Date;
-};
-
-function memberPayments(db: Kysely<Database>, { siteId, accountId }: { siteId: string; accountId: number }) {
-  return db
-    .selectFrom("payments")
-    .select([
-      "id",
-      "package",
-      "credits",
-      "amount",
-      "currency",
-      "method",
-      "issuer",
-      "provider",
-      "provider_reference as providerReference",
-      "sequence",
-      "status",
-      "transaction_costs as transactionCosts",
-      "created_at as createdAt",
-      "paid_at as paidAt",
-      "expires_at as expiresAt",
-    ])
-    .where("site_id", "=", siteId)
-    .where("account_id", "=", accountId);
-}
-
-/** A payment of this member on this brand; undefined for anyone else's. */
-export async function paymentOfMember({ db, siteId, accountId, paymentId }: { db: Kysely<Database>; siteId: string; accountId: number; paymentId: number }): Promise<MemberPayment | undefined> {
-  if (!Number.isSafeInteger(paymentId) || paymentId <= 0) return undefined;
-  return memberPayments(db, { siteId, accountId }).where("id", "=", paymentId).executeTakeFirst();
-}
-
-/** A payment of this member by the provider's reference (the hosted checkout names it so). */
-export async function paymentByReference({ db, siteId, accountId, provider, reference }: { db: Kysely<Database>; siteId: string; accountId: number; provider: string; reference: string }): Promise<MemberPayment | undefined> {
-  return memberPayments(db, { siteId, accountId }).where("provider", "=", provider).where("provider_reference", "=", reference).executeTakeFirst();
-}
-
-export type LastOrder = {
-  paymentId: number;
-  tier: string;
-  credits: number;
-  amount: number;
-  currency: string;
-  method: string;
-  paidAt: Date | null;
-  /** The stored card or account a repeat order charges; null when the payment left none. */
-  mandate: { method: string; label: string } | null;
-};
-
-/** The member's newest paid order on this brand, with the card or mandate a repeat order would charge. */
-export async function lastOrder({ db, siteId, accountId }: { db: Kysely<Database>; siteId: string; accountId: number }): Promise<LastOrder | undefined> {
-  const payment = await memberPayments(db, { siteId, accountId }).where("status", "=", "paid").orderBy("id", "desc").limit(1).executeTakeFirst();
-  if (!payment) return undefined;
-  const mandate = await newestMandate(db, { siteId, accountId, provider: payment.provider });
-  return {
-    paymentId: payment.id,
-    tier: payment.package,
-    credits: payment.credits,
-    amount: payment.amount,
-    currency: payment.currency,
-    method: payment.method,
-    paidAt: payment.paidAt,
-    mandate: mandate ? { method: mandate.method, label: mandate.label } : null,
-  };
-}

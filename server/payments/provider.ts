@@ -61,7 +61,8 @@ export type CreatePaymentInput = {
 };
 
 export type CreatedPayment = {
-  providerReference: string;
+  /** The provider's id of the payment; absent when it names the payment only in its first report (Verotel's saleID). */
+  providerReference?: string;
   /** The provider's hosted checkout; absent for a recurring charge. */
   checkoutUrl?: string;
   /** A status the provider already decided (a recurring charge can be pending or failed at once). */

@@ -83,7 +83,10 @@ function refusal(payment: Payment | undefined, site: Site, provider: string, rep
     return new WebhookRefused("unknown_payment", "the provider's reference does not match the payment");
   }
   if (payment.site_id !== site.id) return new WebhookRefused("wrong_site", "the payment belongs to another brand");
-  if (report.amount !== payment.amount || report.currency !== payment.currency) {
+  // A refund or chargeback may be for part of the payment (Verotel reports the amount credited).
+  const partial = report.status === "refunded" || report.status === "charged_back";
+  const amountFits = partial ? report.amount > 0 && report.amount <= payment.amount : report.amount === payment.amount;
+  if (!amountFits || report.currency !== payment.currency) {
     return new WebhookRefused("amount_mismatch", `reported ${report.amount} ${report.currency}, ordered ${payment.amount} ${payment.currency}`);
   }
   return undefined;

@@ -51,9 +51,6 @@ const SIGNED_PURCHASE_PARAMETERS = new Set([
 const DESCRIPTION_LIMIT = 100;
 const EMAIL_LIMIT = 100;
 
-/** Our reference until the postback names FlexPay's sale. */
-export const verotelReference = (paymentId: number) => `vt_${paymentId}`;
-
 /**
  * FlexPay's signature: the hex hash of the signature key followed by every name=value pair, sorted
  * by name, all joined with ":". SHA-256 now; SHA-1 in older protocol versions.
@@ -131,7 +128,7 @@ export function createVerotelProvider(environment: ProviderEnvironment): Payment
         declineURL: input.returnUrl,
         email,
       });
-      return { providerReference: verotelReference(payment.id), checkoutUrl };
+      return { checkoutUrl };
     },
 
     async readWebhook(delivery: WebhookDelivery, site: Site): Promise<ProviderReport> {

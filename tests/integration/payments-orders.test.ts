@@ -8,7 +8,8 @@ import { openStore, type Store } from "../../server/db/database";
 import { migrate } from "../../server/db/migrate";
 import type { Services } from "../../server/http/request-context";
 import { createI18n, loadCatalog } from "../../server/i18n/catalog";
-import { lastOrder, paymentOfMember, placeOrder, repeatOrder, type OrderMember, type PlaceOrderInput } from "../../server/payments/orders";
+import { memberPayment, repeatOrderState } from "../../server/payments/history";
+import { placeOrder, repeatOrder, type OrderMember, type PlaceOrderInput } from "../../server/payments/orders";
 import type { CreatePaymentInput, PaymentProvider } from "../../server/payments/provider";
 import { createTestProvider } from "../../server/payments/test-provider";
 import type { Site } from "../../server/sites/schema";
@@ -231,23 +232,18 @@ describe("orders: placeOrder, repeatOrder and the member's payments", () => {
     const second = await placeOrder(order(buyer, { tier: "p0" }));
     if (first.kind !== "checkout" || second.kind !== "checkout") throw new Error("not placed");
     const db = store.db;
-    expect(await paymentOfMember({ db, siteId: site.id, accountId: buyer.accountId, paymentId: first.paymentId })).toMatchObject({ id: first.paymentId, package: "p1", status: "open" });
-    expect(await paymentOfMember({ db, siteId: site.id, accountId: other.accountId, paymentId: first.paymentId })).toBeUndefined();
-    expect(await paymentOfMember({ db, siteId: "flirt-nl", accountId: buyer.accountId, paymentId: first.paymentId })).toBeUndefined();
-    expect(await lastOrder({ db, siteId: site.id, accountId: buyer.accountId })).toBeUndefined();
+    expect(await memberPayment(db, { siteId: site.id, accountId: buyer.accountId, paymentId: first.paymentId })).toMatchObject({ id: first.paymentId, package: "p1", status: "open" });
+    expect(await memberPayment(db, { siteId: site.id, accountId: other.accountId, paymentId: first.paymentId })).toBeUndefined();
+    expect(await memberPayment(db, { siteId: "flirt-nl", accountId: buyer.accountId, paymentId: first.paymentId })).toBeUndefined();
+    expect((await repeatOrderState(db, { siteId: site.id, accountId: buyer.accountId, provider: "test" })).last).toBeUndefined();
 
     await db.updateTable("payments").set({ status: "paid", paid_at: new Date() }).where("id", "=", first.paymentId).execute();
     await db
       .insertInto("payment_mandates")
       .values({ account_id: buyer.accountId, site_id: site.id, provider: "test", customer_reference: "tst_cst_2", mandate_reference: "tst_mdt_ok_2", method: "creditcard", label: "Visa •••• 4242" })
       .execute();
-    expect(await lastOrder({ db, siteId: site.id, accountId: buyer.accountId })).toMatchObject({
-      paymentId: first.paymentId,
-      tier: "p1",
-      credits: 125,
-      amount: 1995,
-      currency: "EUR",
-      method: "creditcard",
+    expect(await repeatOrderState(db, { siteId: site.id, accountId: buyer.accountId, provider: "test" })).toMatchObject({
+      last: { id: first.paymentId, package: "p1", credits: 125, amount: 1995, currency: "EUR", method: "creditcard" },
       mandate: { method: "creditcard", label: "Visa •••• 4242" },
     });
   });

@@ -136,7 +136,7 @@ describe("the test provider's methods and payments", () => {
     expect(first.providerReference).toMatch(/^tst_[0-9a-f]{20}$/);
     expect(second.providerReference).not.toBe(first.providerReference);
     expect(first.checkoutUrl).toBe(`http://pay-nl.localhost:3000/payments/test-checkout/${first.providerReference}`);
-    expect(await provider.refund({ site: brand, providerReference: first.providerReference, amount: 1995, currency: "EUR", description: "" })).toEqual({ status: "refunded" });
+    expect(await provider.refund({ site: brand, providerReference: first.providerReference!, amount: 1995, currency: "EUR", description: "" })).toEqual({ status: "refunded" });
     expect(provider.webhookAnswer).toBe("OK");
   });
 
