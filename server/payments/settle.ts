@@ -97,7 +97,7 @@ function refusal(payment: Payment | undefined, site: Site, provider: string, rep
  * the ledger (key payment:{id}) and makes the member premium; refunded and charged_back take the
  * unspent credits back; charged_back also stops further purchases.
  */
-async function advance(tx: Transaction<Database>, payment: Payment, report: Pick<ProviderReport, "status" | "providerReference" | "transactionCosts" | "mandate">): Promise<Announcement> {
+async function advance(tx: Transaction<Database>, payment: Payment, report: Pick<ProviderReport, "status" | "providerReference" | "transactionCosts" | "mandate"> & { amount?: number }): Promise<Announcement> {
   const now = new Date();
   const { status } = report;
   await tx
@@ -132,7 +132,9 @@ async function advance(tx: Transaction<Database>, payment: Payment, report: Pick
         .execute();
     }
   } else if (status === "refunded" || status === "charged_back") {
-    await takeBackCredits(tx, payment, status === "refunded" ? "refund" : "chargeback");
+    // A chargeback reverses whatever the member still holds of the payment; a refund its share.
+    if (status === "refunded") await takeBackCredits(tx, payment, "refund", report.amount);
+    else await takeBackCredits(tx, payment, "chargeback");
     if (status === "charged_back") {
       await tx.updateTable("accounts").set({ purchases_blocked_at: now }).where("id", "=", payment.account_id).where("purchases_blocked_at", "is", null).execute();
     }

@@ -9,13 +9,16 @@ export type TakeBack = { taken: number; notTaken: number };
  * transaction: what is left of them after an earlier take-back, but never more than the balance
  * (credits already spent on messages stay spent). The payment row records both figures, so
  * support sees what the member kept. A chargeback after a refund takes what the refund could not.
+ * A refund of part of the amount takes back that part of the credits.
  */
 export async function takeBackCredits(
   tx: Transaction<Database>,
-  payment: Pick<Selectable<PaymentsTable>, "id" | "site_id" | "account_id" | "credits" | "credits_taken_back">,
+  payment: Pick<Selectable<PaymentsTable>, "id" | "site_id" | "account_id" | "credits" | "credits_taken_back" | "amount">,
   kind: "refund" | "chargeback",
+  amount = payment.amount,
 ): Promise<TakeBack> {
-  const remaining = payment.credits - payment.credits_taken_back;
+  const due = Math.round((payment.credits * Math.min(amount, payment.amount)) / payment.amount);
+  const remaining = Math.max(0, due - payment.credits_taken_back);
   const account = await tx.selectFrom("accounts").select("credits").where("id", "=", payment.account_id).forUpdate().executeTakeFirstOrThrow();
   const take = Math.max(0, Math.min(remaining, account.credits));
   let taken = 0;

@@ -51,7 +51,7 @@ describe("Mollie and Verotel through the server's webhook route", () => {
   });
 
   const db = () => server.store.db;
-  const host = (siteId: string) => `${siteId}.localhost`;
+  const host = (siteId: string) => `${siteId}.localhost:${server.port}`;
   const site = (siteId: string) => server.sites.byId(siteId)!;
 
   async function member(siteId: string): Promise<OrderMember & { cookie: string }> {

@@ -230,6 +230,22 @@ describe("payments: settling reports, refunds, chargebacks and expiry on the sto
     expect(await paymentRow(p.id)).toMatchObject({ status: "refunded", credits_taken_back: 120, credits_not_taken_back: 0 });
   });
 
+  it("takes back a partial refund's share of the credits, refuses a refund above the amount, and a chargeback takes the rest", async () => {
+    const { accountId } = await member();
+    const p = await payment(accountId);
+    await applyReport({ services, site, provider, report: report(p, "paid") });
+    const tooMuch = await applyReport({ services, site, provider, report: report(p, "refunded", { amount: 1996 }) }).catch((caught: unknown) => caught);
+    expect(tooMuch).toMatchObject({ reason: "amount_mismatch" });
+
+    // Half of 19.95 paid back: half of the 120 credits go back.
+    await applyReport({ services, site, provider, report: report(p, "refunded", { amount: 998 }) });
+    expect(await ledger(accountId, `refund:${p.id}`)).toEqual([{ delta: -60, reason: "refund" }]);
+    expect(await paymentRow(p.id)).toMatchObject({ status: "refunded", credits_taken_back: 60, credits_not_taken_back: 60 });
+    await applyReport({ services, site, provider, report: report(p, "charged_back", { amount: 997 }) });
+    expect(await account(accountId)).toMatchObject({ credits: 0 });
+    expect(await paymentRow(p.id)).toMatchObject({ status: "charged_back", credits_taken_back: 120, credits_not_taken_back: 0 });
+  });
+
   it("takes back what it can on a chargeback and blocks purchases until support clears it", async () => {
     const { accountId } = await member();
     const p = await payment(accountId);
