@@ -197,7 +197,8 @@ async function answerEarlier(db: Kysely<Database>, paymentId: number): Promise<O
       .select(["id", "package", "method", "status", "provider_reference", "checkout_url", "sequence"])
       .where("id", "=", paymentId)
       .executeTakeFirstOrThrow();
-    const started = payment.provider_reference !== null;
+    // Started once the provider answered: a reference, or a checkout page alone (Verotel names its sale only in the postback).
+    const started = payment.provider_reference !== null || payment.checkout_url !== null;
     if (!started && payment.status === "failed") return refused("provider_error");
     if (started || payment.status !== "open" || Date.now() > deadline) {
       if (payment.status === "open" && payment.checkout_url) return { kind: "checkout", paymentId, url: payment.checkout_url };
