@@ -42,7 +42,9 @@ async function openMail(page: Page, brand: Brand, to: string, kind: "activation"
   const subject = text(brand.language, `mail:${kind}.subject`, { site: brand.name });
   const mail = await waitForMail(suite.server, to, { subject });
   await page.goto(`${suite.server.origin(brand.id)}/dev/mail`);
-  await page.getByRole("link", { name: mail.subject }).first().click();
+  // This mail, not merely the newest with its subject: the outbox may deliver another member's
+  // activation mail (the test's existing account) after it.
+  await page.locator(`a[href="/dev/mail/${mail.id}"]`).click();
   await page.waitForURL(/\/dev\/mail\/.+/);
   return mail;
 }
