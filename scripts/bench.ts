@@ -19,6 +19,11 @@ if (process.argv.includes("payments")) {
   await import("./bench-payments");
   process.exit(0);
 }
+// `npm run bench -- brands [--count 10000]`: brand files at scale, start and edit-to-live (scripts/bench-brands.ts).
+if (process.argv.includes("brands")) {
+  await import("./bench-brands");
+  process.exit(0);
+}
 import { existsSync } from "node:fs";
 import { pino } from "pino";
 import { bench, group, run, summary } from "mitata";

@@ -1,6 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { z } from "zod";
+import type { FileRead } from "./brand-set";
 import { duplicateKeys } from "./duplicate-keys";
 import { siteSchema, type Site } from "./schema";
 
@@ -66,19 +67,61 @@ export function crossSiteProblems(sites: readonly Site[], fileOf: (site: Site) =
   return problems;
 }
 
-export async function loadSites(dir: string): Promise<SiteLoadResult> {
-  const names = (await readdir(dir)).filter((name) => name.endsWith(".json")).sort();
-  const label = (name: string) => path.join(path.relative(process.cwd(), dir) || ".", name);
+/** How a brand file's text is read: from disk, unless a test counts the reads. */
+export type ReadText = (file: string) => Promise<string>;
+
+const readText: ReadText = (file) => readFile(file, "utf8");
+
+/** The brand files of a folder, by name, in the order their claims on domains are weighed. */
+export async function siteFileNames(dir: string): Promise<string[]> {
+  return (await readdir(dir)).filter((name) => name.endsWith(".json")).sort();
+}
+
+/** `sites/flirt-nl.json`: a file as problems name it, relative to where the process runs. */
+export function siteFileLabel(dir: string, name: string): string {
+  return path.join(path.relative(process.cwd(), dir) || ".", name);
+}
+
+/** A file's text, or, when there is none to validate, what that means: removed, or unreadable. */
+export async function readSiteText(dir: string, name: string, read: ReadText = readText): Promise<{ text: string } | FileRead> {
+  try {
+    return { text: await read(path.join(dir, name)) };
+  } catch (error) {
+    const file = siteFileLabel(dir, name);
+    const id = path.basename(name, ".json");
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { id, file, kind: "removed" };
+    return { id, file, kind: "invalid", problems: [{ file, path: "", message: `cannot be read: ${(error as Error).message}` }] };
+  }
+}
+
+/** Validates the text of one file of the folder. */
+export function siteFileRead(dir: string, name: string, text: string): FileRead {
+  const file = siteFileLabel(dir, name);
+  const id = path.basename(name, ".json");
+  const parsed = parseSiteFile(file, text);
+  return parsed.site ? { id, file, kind: "valid", site: parsed.site } : { id, file, kind: "invalid", problems: parsed.problems };
+}
+
+/** Reads and validates one file; one that is not there (any more) is a removal. */
+export async function readSiteFile(dir: string, name: string, read: ReadText = readText): Promise<FileRead & { text?: string }> {
+  const got = await readSiteText(dir, name, read);
+  return "text" in got ? { ...siteFileRead(dir, name, got.text), text: got.text } : got;
+}
+
+export async function loadSites(dir: string, read: ReadText = readText): Promise<SiteLoadResult & { reads: (FileRead & { text?: string })[] }> {
+  const names = await siteFileNames(dir);
+  const reads: (FileRead & { text?: string })[] = [];
+  // A few at a time: thousands of files opened at once would run out of file handles.
+  for (let i = 0; i < names.length; i += 32) reads.push(...(await Promise.all(names.slice(i, i + 32).map((name) => readSiteFile(dir, name, read)))));
   const sites: Site[] = [];
   const problems: SiteProblem[] = [];
-  for (const name of names) {
-    const parsed = parseSiteFile(label(name), await readFile(path.join(dir, name), "utf8"));
-    problems.push(...parsed.problems);
-    if (parsed.site) sites.push(parsed.site);
+  for (const r of reads) {
+    if (r.kind === "valid") sites.push(r.site);
+    else if (r.kind === "invalid") problems.push(...r.problems);
   }
-  if (names.length === 0) problems.push({ file: label(""), path: "", message: "holds no site files (*.json)" });
-  problems.push(...crossSiteProblems(sites, (site) => label(`${site.id}.json`)));
-  return { sites, problems };
+  if (names.length === 0) problems.push({ file: siteFileLabel(dir, ""), path: "", message: "holds no site files (*.json)" });
+  problems.push(...crossSiteProblems(sites, (site) => siteFileLabel(dir, `${site.id}.json`)));
+  return { sites, problems, reads };
 }
 
 export function formatProblems(problems: readonly SiteProblem[]): string {
