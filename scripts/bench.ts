@@ -24,6 +24,11 @@ if (process.argv.includes("brands")) {
   await import("./bench-brands");
   process.exit(0);
 }
+// `npm run bench -- pages`: pages and member API calls through the built server, side by side (scripts/bench-pages.ts).
+if (process.argv.includes("pages")) {
+  await import("./bench-pages");
+  process.exit(0);
+}
 import { existsSync } from "node:fs";
 import { pino } from "pino";
 import { bench, group, run, summary } from "mitata";
