@@ -7,21 +7,19 @@
 // in flight, each waiting for its arrival), --pool N (DATABASE_POOL_SIZE, 10), --cpu-prof DIR (V8
 // profiles of both instances).
 // The database (a fresh one beside BENCH_DATABASE_URL or DATABASE_URL, default the local server) is dropped afterwards.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import { Agent, request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { createCookie } from "@remix-run/node";
-import pg from "pg";
 import { AUTH_COOKIE, SESSION_SECONDS } from "../server/accounts/sessions";
 import { hashToken, randomToken } from "../server/accounts/tokens";
 import { openStore } from "../server/db/database";
 import { EventStream } from "../tests/support/event-stream";
-import { freePort } from "../tests/support/free-port";
+import { benchDatabase, memory, requireBuild, sleep, startBuiltServer, stopInstance } from "./bench-instance";
 
 const option = (name: string, fallback: number) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -38,31 +36,16 @@ const POOL_SIZE = option("pool", 10);
 const PROFILE_DIR = process.argv.includes("--cpu-prof") ? path.resolve(process.argv[process.argv.indexOf("--cpu-prof") + 1] ?? "profiles") : undefined;
 const WARM_UP = 200;
 const SITE_ID = "flirt-nl";
-const base = new URL(process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres");
 const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 
-if (!existsSync("build/server.js") || !existsSync("build/server/index.js")) {
-  console.error("Run `npm run build` first: the bench starts build/server.js.");
-  process.exit(1);
-}
+requireBuild();
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 // A fresh database, dropped at the end.
-const databaseName = `amora_bench_chat_${randomBytes(4).toString("hex")}`;
-const adminUrl = new URL(base);
-const databaseUrl = Object.assign(new URL(base), { pathname: `/${databaseName}` }).toString();
-async function admin(query: string) {
-  const client = new pg.Client({ connectionString: adminUrl.toString() });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
-await admin(`create database ${databaseName}`);
+const database = benchDatabase("chat");
+const databaseUrl = database.url;
+await database.create();
 
 const secret = randomBytes(32).toString("base64url");
 const prefix = `amora-bench-${randomBytes(4).toString("hex")}:`;
@@ -71,13 +54,10 @@ const streams: EventStream[] = [];
 
 /** One app instance as production runs it, but with test settings (no VAPID keys or SMTP needed). */
 async function startInstance(): Promise<{ port: number; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [...(PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : []), "build/server.js"], {
-    env: {
-      PATH: process.env.PATH,
+  const profiling = PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+  const started = await startBuiltServer(
+    {
       NODE_ENV: "test",
-      PORT: String(port),
-      HOST: "127.0.0.1",
       DATABASE_URL: databaseUrl,
       DATABASE_POOL_SIZE: String(POOL_SIZE),
       REDIS_URL: redisUrl,
@@ -88,45 +68,17 @@ async function startInstance(): Promise<{ port: number; child: ChildProcess }> {
       LOG_LEVEL: "warn",
       DEMO_MEMBERS: "0",
     },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  children.push(child);
-  for (let waited = 0; waited < 60_000; waited += 100) {
-    if (child.exitCode !== null) throw new Error(`the instance on port ${port} exited with ${child.exitCode}`);
-    const up = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-      (response) => response.ok,
-      () => false
-    );
-    if (up) return { port, child };
-    await sleep(100);
-  }
-  throw new Error(`the instance on port ${port} did not start`);
-}
-
-/** Resident and peak memory of a child process, from /proc (Linux). */
-function memory(child: ChildProcess): { rss: number; peak: number } {
-  const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
-  const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, "m").exec(status)?.[1] ?? NaN);
-  return { rss: kib("VmRSS") / 1024, peak: kib("VmHWM") / 1024 };
+    profiling,
+  );
+  children.push(started.child);
+  return started;
 }
 const mb = (value: number) => `${value.toFixed(0)} MB`;
 
 async function cleanUp() {
   for (const stream of streams) stream.close();
-  await Promise.all(
-    children.map(
-      (child) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-          child.once("exit", () => (clearTimeout(timer), resolve()));
-          child.kill("SIGTERM");
-        })
-    )
-  );
-  await admin(`drop database if exists ${databaseName} with (force)`).catch((error: Error) =>
-    console.error(`dropping ${databaseName} failed: ${error.message}`)
-  );
+  await Promise.all(children.map(stopInstance));
+  await database.drop();
 }
 
 try {
@@ -134,7 +86,7 @@ try {
   const one = await startInstance();
   const two = await startInstance();
   const instances = [one, two];
-  console.log(`two instances on ports ${one.port} and ${two.port}, database ${databaseName}, Redis ${redisUrl} (prefix ${prefix})`);
+  console.log(`two instances on ports ${one.port} and ${two.port}, database ${database.name}, Redis ${redisUrl} (prefix ${prefix})`);
 
   // 1,000 confirmed premium members with credits and a session each, written in bulk.
   let started = performance.now();

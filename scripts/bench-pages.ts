@@ -14,9 +14,8 @@
 // Options: --members N (10000), --seconds N (5), --connections N (32), --rate N (50), --embedded
 // (PGlite in a temporary folder instead of PostgreSQL). The PostgreSQL database is a fresh one beside
 // BENCH_DATABASE_URL or DATABASE_URL (default the local server), dropped afterwards.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { Agent, request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
@@ -24,7 +23,6 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { createCookie } from "@remix-run/node";
 import autocannon from "autocannon";
-import pg from "pg";
 import { AUTH_COOKIE, SESSION_SECONDS } from "../server/accounts/sessions";
 import { hashToken, randomToken } from "../server/accounts/tokens";
 import { openStore, type Store } from "../server/db/database";
@@ -34,7 +32,7 @@ import { avatarTarget } from "../server/profiles/demo-avatars";
 import { seedDemoMembers } from "../server/profiles/demo-members";
 import { formatProblems, loadSites } from "../server/sites/load";
 import { syncSites } from "../server/sites/sync";
-import { freePort } from "../tests/support/free-port";
+import { benchDatabase, cpuMs, memory, requireBuild, sleep, startBuiltServer, stopInstance } from "./bench-instance";
 
 const option = (name: string, fallback: number) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -51,44 +49,14 @@ const HOST = `${SITE_ID}.localhost`;
 const ENCODINGS = ["identity", "gzip", "br"] as const;
 const NODE_ENV = "test";
 
-if (!existsSync("build/server.js") || !existsSync("build/server/index.js")) {
-  console.error("Run `npm run build` first: the bench starts build/server.js.");
-  process.exit(1);
-}
+requireBuild();
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-const CLOCK_TICK_MS = 10; // Linux's USER_HZ is 100 on every architecture Node runs on
-
-/** The child's CPU time so far (user + system, all threads: zlib and PGlite included), from /proc. */
-function cpuMs(child: ChildProcess): number {
-  const stat = readFileSync(`/proc/${child.pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" "); // after the command name, field 3 on
-  return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS; // utime, stime (fields 14 and 15)
-}
-
-/** Resident and peak memory of the child, in MB. */
-function memory(child: ChildProcess): { rss: number; peak: number } {
-  const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
-  const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, "m").exec(status)?.[1] ?? NaN);
-  return { rss: kib("VmRSS") / 1024, peak: kib("VmHWM") / 1024 };
-}
-
 // The store: a fresh PostgreSQL database or a PGlite folder, both removed at the end.
-const base = new URL(process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test");
-const databaseName = `amora_bench_pages_${randomBytes(4).toString("hex")}`;
-const databaseUrl = EMBEDDED ? undefined : Object.assign(new URL(base), { pathname: `/${databaseName}` }).toString();
+const database = EMBEDDED ? undefined : benchDatabase("pages");
+const databaseUrl = database?.url;
 const dataDir = await mkdtemp(path.join(tmpdir(), "amora-bench-pages-"));
-async function admin(query: string) {
-  const client = new pg.Client({ connectionString: base.toString() });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
-if (!EMBEDDED) await admin(`create database ${databaseName}`);
+await database?.create();
 
 const secret = randomBytes(32).toString("base64url");
 let child: ChildProcess | undefined;
@@ -175,28 +143,17 @@ async function seed(store: Store): Promise<Member> {
 
 /** One app instance as `node build/server.js` runs it, with test settings and no demo members of its own. */
 async function startInstance(): Promise<number> {
-  const port = await freePort();
-  child = spawn(process.execPath, ["build/server.js"], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      DATA_DIR: dataDir,
-      SITES_DIR: path.resolve("sites"),
-      SESSION_SECRETS: secret,
-      LOG_LEVEL: "warn",
-      DEMO_MEMBERS: "0",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
+  const started = await startBuiltServer({
+    NODE_ENV,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    DATA_DIR: dataDir,
+    SITES_DIR: path.resolve("sites"),
+    SESSION_SECRETS: secret,
+    LOG_LEVEL: "warn",
+    DEMO_MEMBERS: "0",
   });
-  for (let waited = 0; waited < 60_000; waited += 100) {
-    if (child.exitCode !== null) throw new Error(`the instance exited with ${child.exitCode}`);
-    if (await fetch(`http://127.0.0.1:${port}/healthz`).then((response) => response.ok, () => false)) return port;
-    await sleep(100);
-  }
-  throw new Error("the instance did not start");
+  child = started.child;
+  return started.port;
 }
 
 const agent = new Agent({ keepAlive: true });
@@ -297,7 +254,7 @@ try {
   } finally {
     await store.close();
   }
-  console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s; store: ${EMBEDDED ? `PGlite in ${dataDir}` : `PostgreSQL database ${databaseName}`}`);
+  console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s; store: ${EMBEDDED ? `PGlite in ${dataDir}` : `PostgreSQL database ${database?.name}`}`);
 
   started = performance.now();
   const port = await startInstance();
@@ -404,13 +361,7 @@ try {
   );
 } finally {
   agent.destroy();
-  if (child && child.exitCode === null) {
-    const exited = new Promise((resolve) => child!.once("exit", resolve));
-    const timer = setTimeout(() => child!.kill("SIGKILL"), 10_000);
-    child.kill("SIGTERM");
-    await exited;
-    clearTimeout(timer);
-  }
-  if (!EMBEDDED) await admin(`drop database if exists ${databaseName} with (force)`).catch((error: Error) => console.error(`dropping ${databaseName} failed: ${error.message}`));
+  await stopInstance(child);
+  await database?.drop();
   await rm(dataDir, { recursive: true, force: true });
 }

@@ -7,18 +7,16 @@
 // A baseline round first times a request that touches no store (the web app manifest), for comparison.
 // Afterwards it checks one purchase ledger row per payment and that every balance equals its ledger.
 // The database (a fresh one beside BENCH_DATABASE_URL or DATABASE_URL, default the local server) is dropped afterwards.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import { Agent, request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import pg from "pg";
 import { openStore } from "../server/db/database";
 import { signTestWebhook } from "../server/payments/test-provider";
-import { freePort } from "../tests/support/free-port";
+import { benchDatabase, requireBuild, startBuiltServer, stopInstance } from "./bench-instance";
 
 const option = (name: string, fallback: number) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -33,56 +31,30 @@ const CONCURRENCY = option("concurrency", 16);
 const SITE_ID = "flirt-nl";
 const HOST = `${SITE_ID}.localhost`;
 const SECRET = randomBytes(32).toString("hex");
-const base = new URL(process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test");
+requireBuild();
 
-if (!existsSync("build/server.js") || !existsSync("build/server/index.js")) {
-  console.error("Run `npm run build` first: the bench starts build/server.js.");
-  process.exit(1);
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(9);
 
-const databaseName = `amora_bench_payments_${randomBytes(4).toString("hex")}`;
-const databaseUrl = Object.assign(new URL(base), { pathname: `/${databaseName}` }).toString();
-async function admin(query: string) {
-  const client = new pg.Client({ connectionString: base.toString() });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
-await admin(`create database ${databaseName}`);
+const database = benchDatabase("payments");
+const databaseUrl = database.url;
+await database.create();
 
 let child: ChildProcess | undefined;
 
 /** One app instance as production runs it, with test settings and the test provider's secret. */
 async function startInstance(): Promise<number> {
-  const port = await freePort();
-  child = spawn(process.execPath, ["build/server.js"], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: "test",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: await mkdtemp(path.join(tmpdir(), "amora-bench-payments-")),
-      SITES_DIR: path.resolve("sites"),
-      TEST_PAYMENTS_SECRET: SECRET,
-      LOG_LEVEL: "warn",
-      DEMO_MEMBERS: "0",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
+  const started = await startBuiltServer({
+    NODE_ENV: "test",
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: await mkdtemp(path.join(tmpdir(), "amora-bench-payments-")),
+    SITES_DIR: path.resolve("sites"),
+    TEST_PAYMENTS_SECRET: SECRET,
+    LOG_LEVEL: "warn",
+    DEMO_MEMBERS: "0",
   });
-  for (let waited = 0; waited < 60_000; waited += 100) {
-    if (child.exitCode !== null) throw new Error(`the instance exited with ${child.exitCode}`);
-    if (await fetch(`http://127.0.0.1:${port}/healthz`).then((response) => response.ok, () => false)) return port;
-    await sleep(100);
-  }
-  throw new Error("the instance did not start");
+  child = started.child;
+  return started.port;
 }
 
 type Payment = { id: number; reference: string; amount: number };
@@ -180,7 +152,7 @@ try {
     .returning(["id", "provider_reference as reference", "amount"])
     .execute()
     .then((rows) => rows.map((row) => ({ ...row, reference: row.reference! })));
-  console.log(`${MEMBERS} members and ${PAYMENTS} open payments in ${(performance.now() - started).toFixed(0)} ms; database ${databaseName}`);
+  console.log(`${MEMBERS} members and ${PAYMENTS} open payments in ${(performance.now() - started).toFixed(0)} ms; database ${database.name}`);
 
   const sequential = payments.slice(0, PAYMENTS - PARALLEL_PAYMENTS);
   const parallel = payments.slice(PAYMENTS - PARALLEL_PAYMENTS);
@@ -207,10 +179,6 @@ try {
   await store.close();
 } finally {
   agent.destroy();
-  if (child && child.exitCode === null) {
-    const exited = new Promise((resolve) => child!.once("exit", resolve));
-    child.kill("SIGTERM");
-    await exited;
-  }
-  await admin(`drop database if exists ${databaseName} with (force)`).catch((error: Error) => console.error(`dropping ${databaseName} failed: ${error.message}`));
+  await stopInstance(child);
+  await database.drop();
 }
