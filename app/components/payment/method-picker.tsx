@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PaymentMethod } from "../../../server/sites/payments";
+import * as form from "../form.css";
 import { MethodMark } from "./method-mark";
 import * as styles from "./payment.css";
 
@@ -52,7 +53,7 @@ export function MethodPicker({ action, methods, selected, failed, price, orderKe
               {method.issuers.length > 0 ? (
                 <div className={styles.issuers}>
                   <label htmlFor={`issuer-${method.id}`}>{t("choose.bank")}</label>
-                  <select id={`issuer-${method.id}`} name={`issuer_${method.id}`} className={styles.select} defaultValue="">
+                  <select id={`issuer-${method.id}`} name={`issuer_${method.id}`} className={form.input} defaultValue="">
                     <option value="">{t("choose.bankPlaceholder")}</option>
                     {method.issuers.map((issuer) => (
                       <option key={issuer.id} value={issuer.id}>

@@ -171,17 +171,6 @@ export const total = style({ display: "flex", justifyContent: "space-between", g
 export const noPrint = style({ "@media": { print: { display: "none" } } });
 globalStyle("header, footer, nav", { "@media": { print: { display: "none" } } });
 
-export const select = style({
-  width: "100%",
-  minHeight: "48px",
-  padding: "0.6rem 0.75rem",
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.medium,
-  background: vars.color.surface,
-  color: vars.color.text,
-  font: "inherit",
-  selectors: { "&:focus-visible": { outline: `3px solid ${vars.color.primary}`, outlineOffset: "1px" } },
-});
 export const detailRow = style({ display: "contents" });
 /** The stored card or mandate of a repeat order: shown, not chosen. */
 export const storedCard = style({
