@@ -14,6 +14,7 @@ import { Agent, request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { balancesOffLedger } from "../server/credits/ledger";
 import { openStore } from "../server/db/database";
 import { signTestWebhook } from "../server/payments/test-provider";
 import { benchDatabase, requireBuild, startBuiltServer, stopInstance } from "./bench-instance";
@@ -168,13 +169,7 @@ try {
 
   const grants = await store.db.selectFrom("credit_ledger").select((eb) => eb.fn.countAll<string>().as("count")).where("reason", "=", "purchase").executeTakeFirstOrThrow();
   const paid = await store.db.selectFrom("payments").select((eb) => eb.fn.countAll<string>().as("count")).where("status", "=", "paid").executeTakeFirstOrThrow();
-  const wrong = await store.db
-    .selectFrom("accounts")
-    .leftJoin("credit_ledger", "credit_ledger.account_id", "accounts.id")
-    .select(["accounts.id"])
-    .groupBy(["accounts.id", "accounts.credits"])
-    .having((eb) => eb(eb.fn.coalesce(eb.fn.sum<number>("credit_ledger.delta"), eb.lit(0)), "!=", eb.ref("accounts.credits")))
-    .execute();
+  const wrong = await balancesOffLedger(store.db);
   console.log(`\n${paid.count} payments paid, ${grants.count} purchase ledger rows (one per payment: ${Number(grants.count) === PAYMENTS ? "yes" : "NO"}), ${wrong.length} balances differing from their ledger`);
   await store.close();
 } finally {

@@ -1,10 +1,12 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { formatDate } from "../../server/i18n/dates";
 import { formatMoney } from "../../server/payments/money";
+import { packageFor } from "../../server/payments/packages";
+import { moneyLocale } from "./shop.server";
 import type { OrderMember } from "../../server/payments/orders";
 import type { PaymentView } from "../../server/payments/history";
 import { COUNTRIES, isCountryCode } from "../../server/sites/countries";
-import { PACKAGE_TIERS, PAYMENT_METHODS, type PackageTier, type PaymentMethod } from "../../server/sites/payments";
+import { PAYMENT_METHODS, type PackageTier, type PaymentMethod } from "../../server/sites/payments";
 import type { Member } from "../../server/accounts/member";
 
 /** What the payment screens show of a package: its credits and its price in the visitor's currency. */
@@ -12,15 +14,21 @@ export type ChosenPackage = { tier: PackageTier; credits: number; amount: number
 
 const notFound = () => new Response("Not found", { status: 404 });
 
-export const isTier = (value: string | undefined): value is PackageTier => PACKAGE_TIERS.includes(value as PackageTier);
 export const isMethod = (value: unknown): value is PaymentMethod => PAYMENT_METHODS.includes(value as PaymentMethod);
 
-/** The brand's package of a tier in the visitor's currency; a 404 for a tier it does not sell or a currency it has no price in. */
+/** The brand's package of a tier in the visitor's currency, if it sells one in it. */
+export function pricedPackage(context: AppLoadContext, tier: string | undefined): ChosenPackage | undefined {
+  const found = tier === undefined ? undefined : packageFor(context.site, context.currency, tier);
+  if (!found) return undefined;
+  const { price: amount } = found;
+  return { tier: found.tier, credits: found.credits, amount, currency: context.currency, price: formatMoney(amount, context.currency, moneyLocale(context)) };
+}
+
+/** The package an address names; a 404 for a tier the brand does not sell or a currency it has no price in. */
 export function choosePackage(context: AppLoadContext, tier: string | undefined): ChosenPackage {
-  const found = isTier(tier) ? context.site.packages.find((item) => item.tier === tier) : undefined;
-  const amount = found?.prices[context.currency];
-  if (!found || amount === undefined) throw notFound();
-  return { tier: found.tier, credits: found.credits, amount, currency: context.currency, price: formatMoney(amount, context.currency, context.language) };
+  const found = pricedPackage(context, tier);
+  if (!found) throw notFound();
+  return found;
 }
 
 export type MethodChoice = { id: PaymentMethod; issuers: { id: string; name: string }[] };
@@ -63,7 +71,7 @@ export function paymentForView(context: AppLoadContext, payment: PaymentView, ti
     id: payment.id,
     package: payment.package,
     credits: payment.credits,
-    amount: formatMoney(payment.amount, payment.currency, context.language),
+    amount: formatMoney(payment.amount, payment.currency, moneyLocale(context)),
     method: payment.method,
     status: payment.status,
     sequence: payment.sequence,

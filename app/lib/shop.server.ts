@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { formatMoney, packagesFor } from "../../server/payments/packages";
+import { formatMoney } from "../../server/payments/money";
+import { packagesFor } from "../../server/payments/packages";
 import type { ShopPackage } from "../components/shop/package-card";
 
 /** The locale money is written in: the visitor's language as their country writes it ("nl-BE", "en-US"). */

@@ -14,6 +14,7 @@ import * as styles from "../components/payment/payment.css";
 import { requireMember } from "../lib/auth.server";
 import { accountMeta } from "../lib/meta";
 import { choosePackage, isMethod, methodChoices, orderMember, type MethodChoice } from "../lib/payments.server";
+import { moneyLocale } from "../lib/shop.server";
 
 export const handle = { i18n: ["payment"] };
 export const meta = accountMeta;
@@ -51,7 +52,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     methods,
     selected: undefined,
     returned: {
-      payment: { id: payment.id, status: payment.status, credits: payment.credits, price: formatMoney(payment.amount, payment.currency, context.language), method: payment.method },
+      payment: { id: payment.id, status: payment.status, credits: payment.credits, price: formatMoney(payment.amount, payment.currency, moneyLocale(context)), method: payment.method },
       balance: member.credits,
       paidUser: member.paidUser,
     },

@@ -9,7 +9,7 @@ import { MethodMark } from "../components/payment/method-mark";
 import * as styles from "../components/payment/payment.css";
 import { requireMember } from "../lib/auth.server";
 import { accountMeta } from "../lib/meta";
-import { choosePackage, isMethod, orderMember } from "../lib/payments.server";
+import { isMethod, orderMember, pricedPackage } from "../lib/payments.server";
 
 export const handle = { i18n: ["payment"] };
 export const meta = accountMeta;
@@ -21,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = await repeatOrderState(context.services.store.db, { siteId: context.site.id, accountId: member.accountId, provider: context.site.payment_provider });
   const tier = state.recurringFailed?.package ?? state.last?.package;
   // The package as the brand sells it today, in the visitor's currency; one it no longer sells is not offered.
-  const chosen = tier ? tryPackage(context, tier) : undefined;
+  const chosen = tier ? pricedPackage(context, tier) : undefined;
   return {
     title: context.t("common:screens.credits-repeat-order"),
     chosen: chosen ?? null,
@@ -31,20 +31,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-function tryPackage(context: Parameters<typeof choosePackage>[0], tier: string) {
-  try {
-    return choosePackage(context, tier);
-  } catch {
-    return undefined;
-  }
-}
-
 export async function action({ request, context }: ActionFunctionArgs) {
   const member = requireMember(context, request);
   const parsed = repeatForm.safeParse({ order_key: (await request.formData()).get("order_key") });
   const state = await repeatOrderState(context.services.store.db, { siteId: context.site.id, accountId: member.accountId, provider: context.site.payment_provider });
   const tier = state.recurringFailed?.package ?? state.last?.package;
-  const chosen = tier ? tryPackage(context, tier) : undefined;
+  const chosen = tier ? pricedPackage(context, tier) : undefined;
   if (!parsed.success || !chosen) return data({ refusal: "no_mandate" as const, orderKey: randomUUID() }, { status: 400 });
   const result = await repeatOrder({
     services: context.services,

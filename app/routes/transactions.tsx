@@ -12,6 +12,7 @@ import { requireMember } from "../lib/auth.server";
 import { accountMeta } from "../lib/meta";
 import { useHydrated } from "../lib/use-hydrated";
 import { memberTimeZone, paymentForView } from "../lib/payments.server";
+import { moneyLocale } from "../lib/shop.server";
 
 export const handle = { i18n: ["payment"] };
 export const meta = accountMeta;
@@ -53,7 +54,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
           id: entry.payment.id,
           status: entry.payment.status,
           credits: entry.payment.credits,
-          amount: formatMoney(entry.payment.amount, entry.payment.currency, context.language),
+          amount: formatMoney(entry.payment.amount, entry.payment.currency, moneyLocale(context)),
           credited: CREDITED.includes(entry.payment.status),
         }
       : { kind: "ledger", key: entry.key, date: formatDate(entry.at, context.language, timeZone, "PPp"), reason: entry.reason, delta: entry.delta },

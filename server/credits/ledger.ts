@@ -42,3 +42,15 @@ export async function changeCredits(tx: Transaction<Database> | Kysely<Database>
   const seen = await tx.selectFrom("credit_ledger").select("id").where("account_id", "=", accountId).where("idempotency_key", "=", idempotencyKey).executeTakeFirst();
   return seen ? { status: "duplicate", balance: account.credits } : { status: "insufficient", balance: account.credits };
 }
+
+/** Accounts whose balance is not the sum of their ledger rows: none, unless something went around the ledger. */
+export async function balancesOffLedger(db: Kysely<Database>): Promise<{ id: number; credits: number; ledgerSum: number }[]> {
+  const rows = await db
+    .selectFrom("accounts")
+    .leftJoin("credit_ledger", "credit_ledger.account_id", "accounts.id")
+    .select((eb) => ["accounts.id", "accounts.credits", eb.fn.coalesce(eb.fn.sum<number>("credit_ledger.delta"), eb.lit(0)).as("ledgerSum")])
+    .groupBy(["accounts.id", "accounts.credits"])
+    .having((eb) => eb(eb.fn.coalesce(eb.fn.sum<number>("credit_ledger.delta"), eb.lit(0)), "!=", eb.ref("accounts.credits")))
+    .execute();
+  return rows.map((row) => ({ id: row.id, credits: row.credits, ledgerSum: Number(row.ledgerSum) }));
+}

@@ -1,8 +1,15 @@
 const formats = new Map<string, Intl.NumberFormat>();
 
-/** Digits after the decimal point of a currency (2 for EUR, 0 for JPY), as Intl knows them. */
+const digitsOf = new Map<string, number>();
+
+/** Digits after the decimal point of a currency (2 for EUR, 0 for JPY), as Intl knows them; worked out once per currency. */
 export function currencyDigits(currency: string): number {
-  return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  let digits = digitsOf.get(currency);
+  if (digits === undefined) {
+    digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    digitsOf.set(currency, digits);
+  }
+  return digits;
 }
 
 /** An amount of minor units (cents) as the visitor's locale writes money: "€ 19,95", "$19.95". */

@@ -5,6 +5,7 @@ import { isLanguage, translationLanguage } from "../i18n/languages";
 import { RECURRING_METHODS, type PackageTier, type PaymentMethod } from "../sites/payments";
 import type { Site } from "../sites/schema";
 import type { PaymentProvider } from "./provider";
+import { packageFor } from "./packages";
 
 export type OrderMember = { accountId: number; profileId: number; email: string; language: string; country: string };
 
@@ -48,7 +49,7 @@ export const returnPath = (payment: { id: number; package: string; method: strin
 export async function placeOrder(input: PlaceOrderInput): Promise<OrderResult> {
   const { services, site, member, country, currency, tier, method, issuer } = input;
   if (!isOrderKey(input.orderKey)) return refused("invalid");
-  const amount = priceOf(site, tier, currency);
+  const amount = packageFor(site, currency, tier)?.price;
   if (amount === undefined) return refused("unknown_package");
   const provider = services.payments.forSite(site);
   const sequence: PaymentSequence = RECURRING_METHODS.includes(method) ? "first" : "oneoff";
@@ -65,7 +66,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<OrderResult> {
 export async function repeatOrder(input: Omit<PlaceOrderInput, "method" | "issuer">): Promise<OrderResult | { kind: "refused"; reason: "no_mandate" }> {
   const { services, site, member, currency, tier } = input;
   if (!isOrderKey(input.orderKey)) return refused("invalid");
-  const amount = priceOf(site, tier, currency);
+  const amount = packageFor(site, currency, tier)?.price;
   if (amount === undefined) return refused("unknown_package");
   const provider = services.payments.forSite(site);
   const mandate = await newestMandate(services.store.db, { siteId: site.id, accountId: member.accountId, provider: provider.name });
@@ -74,11 +75,6 @@ export async function repeatOrder(input: Omit<PlaceOrderInput, "method" | "issue
 }
 
 const refused = (reason: OrderRefusal) => ({ kind: "refused" as const, reason });
-
-/** The price of a package in a currency, in minor units; undefined when the brand does not sell it so. */
-export function priceOf(site: Site, tier: string, currency: string): number | undefined {
-  return site.packages.find((pack) => pack.tier === tier)?.prices[currency];
-}
 
 type Mandate = { customerReference: string; mandateReference: string; method: string; label: string };
 

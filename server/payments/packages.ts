@@ -2,8 +2,6 @@ import { messageCost } from "../chat/pricing";
 import { PACKAGE_TIERS, type PackageTier } from "../sites/payments";
 import type { Site } from "../sites/schema";
 
-export { formatMoney } from "./money";
-
 /** One credit package as a shop shows it: in one currency, in minor units (cents). */
 export type PricedPackage = {
   tier: PackageTier;

@@ -1,6 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
-import path from "node:path";
+import { keptSecret } from "../kept-secret";
 import type { PaymentSequence, PaymentStatus } from "../db/schema";
 import { RECURRING_METHODS, type PaymentMethod } from "../sites/payments";
 import type { Site } from "../sites/schema";
@@ -162,7 +161,7 @@ export function createTestProvider(environment: ProviderEnvironment): TestProvid
     const configured = environment.secret("TEST_PAYMENTS_SECRET", site);
     if (configured) return configured;
     if (environment.production) return undefined;
-    generated ??= generatedSecret(environment.dataDir).catch((error: Error) => {
+    generated ??= keptSecret(environment.dataDir, "test-payments-secret").catch((error: Error) => {
       generated = undefined;
       throw error;
     });
@@ -262,21 +261,4 @@ function sameSignature(given: string, expected: string): boolean {
   const a = Buffer.from(given, "utf8");
   const b = Buffer.from(expected, "utf8");
   return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/** A secret made on first use and kept in DATA_DIR (mode 0600), so webhooks verify across restarts. */
-async function generatedSecret(dataDir: string): Promise<string> {
-  const file = path.join(dataDir, "test-payments-secret");
-  const existing = (await readFile(file, "utf8").catch(() => "")).trim();
-  if (existing.length >= 32) return existing;
-  const secret = randomBytes(32).toString("base64url");
-  await mkdir(dataDir, { recursive: true });
-  try {
-    // "wx": of two instances starting together, one writes and the other reads what it wrote.
-    await writeFile(file, secret, { mode: 0o600, flag: existing ? "w" : "wx" });
-    return secret;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    return (await readFile(file, "utf8")).trim();
-  }
 }

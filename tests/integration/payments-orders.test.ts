@@ -17,6 +17,7 @@ import { createMember } from "../support/accounts";
 import { freshDatabaseUrl } from "../support/databases";
 import { addProfile, addSite } from "../support/store-fixtures";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { waitUntil } from "../support/wait";
 
 const log = pino({ level: "silent" });
 // A port nothing listens on: the recurring charges of these tests report to nobody.
@@ -260,15 +261,6 @@ describe("orders through the running app: repeat orders settle by webhook", () =
     await server?.stop();
   });
 
-  async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-    for (let attempt = 0; attempt < 300; attempt += 1) {
-      const value = await read();
-      if (done(value)) return value;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error("the condition never came true");
-  }
-
   it("charges a good mandate (paid, credits added) and a declining one (failed, nothing added)", async () => {
     const site = server.sites.resolveHost(`${SITE}.localhost`)!;
     const db = server.store.db;
@@ -282,7 +274,7 @@ describe("orders through the running app: repeat orders settle by webhook", () =
       const before = await db.selectFrom("accounts").select("credits").where("id", "=", buyer.accountId).executeTakeFirstOrThrow();
       const result = await repeatOrder({ services: server.services, site, member: buyer, country: "US", currency: "USD", tier: "p1", orderKey: `repeat-${reference}`, origin: server.origin(SITE) });
       if (result.kind !== "charged") throw new Error(`answered ${JSON.stringify(result)}`);
-      const payment = await waitFor(
+      const payment = await waitUntil(
         () => db.selectFrom("payments").select(["status"]).where("id", "=", result.paymentId).executeTakeFirstOrThrow(),
         (row) => row.status !== "open",
       );

@@ -6,7 +6,7 @@ import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openBus, type Bus } from "../../server/bus";
 import { memberChannel } from "../../server/chat/events";
-import { changeCredits } from "../../server/credits/ledger";
+import { balancesOffLedger, changeCredits } from "../../server/credits/ledger";
 import { openStore, type Store } from "../../server/db/database";
 import { migrate } from "../../server/db/migrate";
 import type { PaymentStatus } from "../../server/db/schema";
@@ -313,13 +313,8 @@ describe("payments: settling reports, refunds, chargebacks and expiry on the sto
   });
 
   it("leaves every balance equal to the sum of its ledger", async () => {
-    const sums = await store.db
-      .selectFrom("accounts")
-      .leftJoin("credit_ledger", "credit_ledger.account_id", "accounts.id")
-      .select((eb) => ["accounts.id", "accounts.credits", eb.fn.coalesce(eb.fn.sum<number>("credit_ledger.delta"), eb.lit(0)).as("sum")])
-      .groupBy(["accounts.id", "accounts.credits"])
-      .execute();
-    expect(sums.length).toBeGreaterThan(5);
-    for (const row of sums) expect(Number(row.sum), `account ${row.id}`).toBe(row.credits);
+    const accounts = await store.db.selectFrom("accounts").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+    expect(Number(accounts.count)).toBeGreaterThan(5);
+    expect(await balancesOffLedger(store.db)).toEqual([]);
   });
 });

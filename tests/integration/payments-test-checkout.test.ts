@@ -4,6 +4,7 @@ import { placeOrder, repeatOrder, type PlaceOrderInput } from "../../server/paym
 import type { PaymentMethod } from "../../server/sites/payments";
 import { createMember, sessionCookie } from "../support/accounts";
 import { requestAs, startTestServer, type TestServer } from "../support/test-server";
+import { waitUntil } from "../support/wait";
 
 const SITE = "flirt-nl";
 
@@ -48,15 +49,6 @@ describe("the test provider's hosted checkout: /payments/test-checkout/:referenc
     const payment = () => server.store.db.selectFrom("payments").selectAll().where("id", "=", result.paymentId).executeTakeFirstOrThrow();
     const account = () => server.store.db.selectFrom("accounts").select(["credits", "paid_user"]).where("id", "=", created.accountId).executeTakeFirstOrThrow();
     return { ...created, input, cookie, url, page, choose, payment, account, paymentId: result.paymentId };
-  }
-
-  async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-    for (let attempt = 0; attempt < 300; attempt += 1) {
-      const value = await read();
-      if (done(value)) return value;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error("the condition never came true");
   }
 
   it("shows the member a page that is plainly a test, with the brand, the amount, the method and the bank", async () => {
@@ -114,7 +106,7 @@ describe("the test provider's hosted checkout: /payments/test-checkout/:referenc
     const answer = await buyer.choose("pending");
     expect(answer.status).toBe(302);
     expect((await buyer.payment()).status).toBe("pending");
-    const settled = await waitFor(buyer.payment, (payment) => payment.status !== "pending");
+    const settled = await waitUntil(buyer.payment, (payment) => payment.status !== "pending");
     expect(settled.status).toBe("paid");
   });
 
@@ -141,7 +133,7 @@ describe("the test provider's hosted checkout: /payments/test-checkout/:referenc
     if (repeat.kind !== "charged") throw new Error(`answered ${JSON.stringify(repeat)}`);
     expect(repeat.returnPath).toBe(`/credits/p1/creditcard?payment=${repeat.paymentId}`);
     const charge = () => server.store.db.selectFrom("payments").select(["status", "sequence"]).where("id", "=", repeat.paymentId).executeTakeFirstOrThrow();
-    expect(await waitFor(charge, (payment) => payment.status !== "open")).toEqual({ status: "failed", sequence: "recurring" });
+    expect(await waitUntil(charge, (payment) => payment.status !== "open")).toEqual({ status: "failed", sequence: "recurring" });
     expect((await buyer.account()).credits).toBe(paidCredits);
   });
 

@@ -15,6 +15,7 @@ import { createMember, sessionCookie } from "../support/accounts";
 import { freshDatabaseUrl } from "../support/databases";
 import { copyDemoSites } from "../support/site-fixtures";
 import { requestAs, startTestServer, type TestServer } from "../support/test-server";
+import { balancesOffLedger } from "../../server/credits/ledger";
 
 const SECRET = "webhook-test-secret-0123456789abcdef";
 const NL = "flirt-nl.localhost";
@@ -216,14 +217,9 @@ describe("payment webhooks over HTTP: hostile deliveries change nothing, honest 
   });
 
   it("leaves every balance equal to the sum of its ledger", async () => {
-    const sums = await server.store.db
-      .selectFrom("accounts")
-      .leftJoin("credit_ledger", "credit_ledger.account_id", "accounts.id")
-      .select((eb) => ["accounts.id", "accounts.credits", eb.fn.coalesce(eb.fn.sum<number>("credit_ledger.delta"), eb.lit(0)).as("sum")])
-      .groupBy(["accounts.id", "accounts.credits"])
-      .execute();
-    expect(sums.length).toBeGreaterThan(5);
-    for (const row of sums) expect(Number(row.sum), `account ${row.id}`).toBe(row.credits);
+    const accounts = await server.store.db.selectFrom("accounts").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+    expect(Number(accounts.count)).toBeGreaterThan(5);
+    expect(await balancesOffLedger(server.store.db)).toEqual([]);
   });
 });
 

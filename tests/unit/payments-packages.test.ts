@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { formatMoney, packageFor, packagesFor, whatThingsCost } from "../../server/payments/packages";
+import { formatMoney } from "../../server/payments/money";
+import { packageFor, packagesFor, whatThingsCost } from "../../server/payments/packages";
 import { parseSiteFile } from "../../server/sites/load";
 import type { Site } from "../../server/sites/schema";
 import { siteFile } from "../support/site-fixtures";

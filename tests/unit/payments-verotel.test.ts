@@ -56,6 +56,7 @@ const sale = {
   saleID: "9804123",
   shopID: SHOP,
   transactionID: "77001",
+  // FlexPay masks the card number itself: only its last four digits ever reach us.
   truncatedPAN: "XXXXXXXXXXXX1111",
   type: "purchase",
 };
@@ -287,6 +288,7 @@ describe("Verotel FlexPay postback", () => {
     const twice = new URLSearchParams({ ...sale, signature: recipe(KEY, sale) });
     twice.append("priceAmount", "0.01");
     expect((await refusal({ method: "GET", body: "", query: twice, header: () => null })).reason).toBe("malformed");
+    // A length-extension forgery: SHA-256's padding bytes (0x80, zeros, the bit length) after a value, then a name of its own.
     expect((await refusal(get({ ...sale, truncatedPAN: "XXXXXXXXXXXX1111\u0080\u0000\u0001\u0038", zz: "1" }))).reason).toBe("malformed");
   });
 });
