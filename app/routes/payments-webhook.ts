@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { WebhookDelivery } from "../../server/payments/provider";
-import { receiveWebhook } from "../../server/payments/webhook";
 
 /**
  * /payments/webhook/:provider: where the brand's payment provider reports status changes, server
@@ -18,7 +17,7 @@ async function deliver({ request, params, context }: LoaderFunctionArgs | Action
     header: (name) => request.headers.get(name),
   };
   try {
-    const answer = await receiveWebhook({ services: context.services, site: context.site, providerName: params.provider ?? "", delivery, log: context.log });
+    const answer = await context.services.payments.receive({ services: context.services, site: context.site, providerName: params.provider ?? "", delivery, log: context.log });
     return new Response(answer.body, { status: answer.status, headers });
   } catch (error) {
     // The store or the provider failed us: a 5xx makes the provider deliver again later.

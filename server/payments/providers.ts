@@ -5,6 +5,7 @@ import { createMollieProvider } from "./mollie";
 import type { PaymentProvider } from "./provider";
 import { createTestProvider } from "./test-provider";
 import { createVerotelProvider } from "./verotel";
+import { receiveWebhook } from "./webhook";
 
 /**
  * The payment providers of this deployment, one adapter each, made once at start from the
@@ -13,6 +14,11 @@ import { createVerotelProvider } from "./verotel";
 export type PaymentProviders = {
   forSite(site: Site): PaymentProvider;
   byName(name: PaymentProviderName): PaymentProvider | undefined;
+  /**
+   * Takes one webhook delivery. It is made here, with the adapters, so a provider's refusal reaches
+   * the code that answers it as the same class it was thrown as (the Remix build has its own copies).
+   */
+  receive: typeof receiveWebhook;
 };
 
 export type ProviderEnvironment = {
@@ -60,6 +66,7 @@ export function createPaymentProviders(environment: ProviderEnvironment): Paymen
   return {
     forSite: (site) => adapters[site.payment_provider],
     byName: (name) => ((PAYMENT_PROVIDERS as readonly string[]).includes(name) ? adapters[name] : undefined),
+    receive: receiveWebhook,
   };
 }
 

@@ -6,6 +6,7 @@ import type { Services } from "../http/request-context";
 import type { PaymentProviderName } from "../sites/payments";
 import type { Site } from "../sites/schema";
 import { WebhookRefused, type ProviderReport } from "./provider";
+import type { PaymentProviders } from "./providers";
 import { PAYMENT_STATUSES, transition, UNSETTLED } from "./states";
 import { takeBackCredits } from "./take-back";
 
@@ -205,7 +206,7 @@ const DAY_MS = 86_400_000;
  * of its payment. The provider is asked first, outside any transaction; once it answers refunded,
  * the payment moves to refunded through the same step as a report, taking back the unspent credits.
  */
-export async function refundPayment({ services, site, paymentId, now = new Date() }: { services: SettleServices & Pick<Services, "payments">; site: Site; paymentId: number; now?: Date }): Promise<RefundResult> {
+export async function refundPayment({ services, site, paymentId, now = new Date() }: { services: SettleServices & { payments: Pick<PaymentProviders, "byName"> }; site: Site; paymentId: number; now?: Date }): Promise<RefundResult> {
   const payment = await services.store.db.selectFrom("payments").selectAll().where("id", "=", paymentId).where("site_id", "=", site.id).executeTakeFirst();
   if (!payment) return { kind: "refused", reason: "unknown_payment" };
   if (payment.status !== "paid" || !payment.paid_at || !payment.provider_reference) return { kind: "refused", reason: "not_paid" };

@@ -1,18 +1,12 @@
 import type { Services } from "../http/request-context";
 import type { Logger } from "../log";
 import type { Site } from "../sites/schema";
-import type { ProviderReport, WebhookDelivery, WebhookRefused } from "./provider";
+import { WebhookRefused, type ProviderReport, type WebhookDelivery } from "./provider";
 import { applyReport } from "./settle";
 
 export type WebhookAnswer = { status: number; body: string };
 
-/**
- * A refusal by its name, not by instanceof: the adapters are made by the server entry and this runs
- * in the Remix build, each with its own copy of the class.
- */
-function asRefusal(error: unknown): WebhookRefused | undefined {
-  return error instanceof Error && error.name === "WebhookRefused" && typeof (error as WebhookRefused).reason === "string" ? (error as WebhookRefused) : undefined;
-}
+const asRefusal = (error: unknown) => (error instanceof WebhookRefused ? error : undefined);
 
 /**
  * One delivery to /payments/webhook/:provider on a brand's host: only the brand's own provider is

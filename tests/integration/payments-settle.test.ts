@@ -55,7 +55,7 @@ describe("payments: settling reports, refunds, chargebacks and expiry on the sto
         return { status: refundAnswer };
       },
     } as unknown as PaymentProvider;
-    const payments: PaymentProviders = { forSite: () => fakeProvider, byName: () => fakeProvider };
+    const payments: Pick<PaymentProviders, "byName"> = { byName: () => fakeProvider };
     services = { store, bus, log, payments };
   });
 
