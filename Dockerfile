@@ -4,6 +4,8 @@
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+# npm ci applies them (postinstall): patches to dependencies, each explained in its file.
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 
 FROM deps AS build

@@ -12,11 +12,13 @@
 //                for twice --seconds, whatever is still in flight: p50, p99, max and errors
 // and the server's resident memory at rest and after the load.
 // Options: --members N (10000), --seconds N (5), --connections N (32), --rate N (50), --embedded
-// (PGlite in a temporary folder instead of PostgreSQL). The PostgreSQL database is a fresh one beside
+// (PGlite in a temporary folder instead of PostgreSQL), --only /members (measure only the routes
+// named, comma-separated, and skip the open loop), --profile (the server writes a CPU profile, and
+// its heaviest functions and packages are printed: pair it with --only to profile one route). The PostgreSQL database is a fresh one beside
 // BENCH_DATABASE_URL or DATABASE_URL (default the local server), dropped afterwards.
 import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { Agent, request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -32,6 +34,7 @@ import { avatarTarget } from "../server/profiles/demo-avatars";
 import { seedDemoMembers } from "../server/profiles/demo-members";
 import { formatProblems, loadSites } from "../server/sites/load";
 import { syncSites } from "../server/sites/sync";
+import { summariseProfile } from "./cpu-profile";
 import { benchDatabase, cpuMs, memory, requireBuild, sleep, startBuiltServer, stopInstance } from "./bench-instance";
 
 const option = (name: string, fallback: number) => {
@@ -44,6 +47,9 @@ const SECONDS = option("seconds", 5);
 const CONNECTIONS = option("connections", 32);
 const RATE = option("rate", 50);
 const EMBEDDED = process.argv.includes("--embedded");
+const PROFILE = process.argv.includes("--profile");
+const onlyIndex = process.argv.indexOf("--only");
+const ONLY = onlyIndex === -1 ? undefined : (process.argv[onlyIndex + 1] ?? "").split(",").filter(Boolean);
 const SITE_ID = "flirt-nl";
 const HOST = `${SITE_ID}.localhost`;
 const ENCODINGS = ["identity", "gzip", "br"] as const;
@@ -56,6 +62,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 const database = EMBEDDED ? undefined : benchDatabase("pages");
 const databaseUrl = database?.url;
 const dataDir = await mkdtemp(path.join(tmpdir(), "amora-bench-pages-"));
+const profileDir = path.join(dataDir, "profile");
 await database?.create();
 
 const secret = randomBytes(32).toString("base64url");
@@ -143,15 +150,18 @@ async function seed(store: Store): Promise<Member> {
 
 /** One app instance as `node build/server.js` runs it, with test settings and no demo members of its own. */
 async function startInstance(): Promise<number> {
-  const started = await startBuiltServer({
-    NODE_ENV,
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    DATA_DIR: dataDir,
-    SITES_DIR: path.resolve("sites"),
-    SESSION_SECRETS: secret,
-    LOG_LEVEL: "warn",
-    DEMO_MEMBERS: "0",
-  });
+  const started = await startBuiltServer(
+    {
+      NODE_ENV,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      DATA_DIR: dataDir,
+      SITES_DIR: path.resolve("sites"),
+      SESSION_SECRETS: secret,
+      LOG_LEVEL: "warn",
+      DEMO_MEMBERS: "0",
+    },
+    PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
+  );
   child = started.child;
   return started.port;
 }
@@ -268,7 +278,7 @@ try {
   }
 
   const profilePath = `/members/${member.others[0]}`;
-  const targets: Target[] = [
+  const routes: Target[] = [
     { path: "/healthz", member: false },
     { path: "/api/settings.php", member: false },
     { path: "/api/user.php", member: true },
@@ -279,6 +289,7 @@ try {
     { path: "/likes", member: true },
     { path: "/chats", member: true },
   ];
+  const targets = ONLY ? routes.filter((route) => ONLY.includes(route.path === profilePath ? "/members/{id}" : route.path)) : routes;
   // Warm up: every route rendered a few times, so the first measurement is not the server's start.
   for (const target of targets) {
     for (let index = 0; index < 20; index += 1) await send(port, "GET", target.path, { "accept-encoding": "br", ...(target.member ? { cookie: member.cookie } : {}) });
@@ -295,22 +306,6 @@ try {
   }
   const afterClosed = memory(child!);
 
-  const open = await openLoop(
-    port,
-    [
-      ["/api/user.php", 20],
-      ["/api/chats.php", 20],
-      ["/api/likes.php", 20],
-      ["/members", 12],
-      [profilePath, 10],
-      ["/likes", 6],
-      ["/chats", 6],
-      ["/", 3],
-      ["/pages/terms", 3],
-    ],
-    member.cookie,
-  );
-  const afterOpen = memory(child!);
   const measuredSeconds = (performance.now() - runStarted) / 1000;
 
   const storeLabel = EMBEDDED ? "PGlite (embedded, its CPU counted as the server's)" : "PostgreSQL (its own CPU not counted)";
@@ -323,7 +318,7 @@ try {
   const line = (cells: string[]) => cells.map((cell, index) => (index < 3 ? cell.padEnd(widths[index]!) : cell.padStart(widths[index]!))).join(" ");
   console.log(line(header));
   for (const row of rows) {
-    const settings = rows.find((other) => other.path === "/api/settings.php" && other.encoding === row.encoding)!;
+    const settings = rows.find((other) => other.path === "/api/settings.php" && other.encoding === row.encoding);
     const shown = row.path === profilePath ? "/members/{id}" : row.path;
     console.log(
       line([
@@ -336,32 +331,54 @@ try {
         fixed(row.cpu, 2),
         String(row.bytes),
         row.sentAs,
-        fixed(row.rate / settings.rate, 2),
+        settings ? fixed(row.rate / settings.rate, 2) : "-",
         String(row.failed),
       ]),
     );
   }
 
-  console.log(
-    `\nopen loop: ${open.total} requests of mixed member traffic (Accept-Encoding br) started at ${RATE}/s over ${fixed(open.seconds, 1)} s: ` +
-      `p50 ${fixed(percentile(open.latencies, 50))} ms, p99 ${fixed(percentile(open.latencies, 99))} ms, max ${fixed(open.latencies.at(-1) ?? NaN)} ms, ` +
-      `${open.errors} errors, ${fixed(open.cpuPerRequest, 2)} ms server CPU per request`,
-  );
-  for (const [pathname, list] of open.byPath) {
-    list.sort((a, b) => a - b);
-    const shown = pathname === profilePath ? "/members/{id}" : pathname;
-    console.log(`  ${shown.padEnd(18)} ${String(list.length).padStart(5)} requests  p50 ${fixed(percentile(list, 50)).padStart(7)} ms  p99 ${fixed(percentile(list, 99)).padStart(7)} ms`);
+  // The open loop mixes every route: it runs only when all are measured.
+  if (!ONLY) {
+    const open = await openLoop(
+      port,
+      [
+        ["/api/user.php", 20],
+        ["/api/chats.php", 20],
+        ["/api/likes.php", 20],
+        ["/members", 12],
+        [profilePath, 10],
+        ["/likes", 6],
+        ["/chats", 6],
+        ["/", 3],
+        ["/pages/terms", 3],
+      ],
+      member.cookie,
+    );
+    console.log(
+      `\nopen loop: ${open.total} requests of mixed member traffic (Accept-Encoding br) started at ${RATE}/s over ${fixed(open.seconds, 1)} s: ` +
+        `p50 ${fixed(percentile(open.latencies, 50))} ms, p99 ${fixed(percentile(open.latencies, 99))} ms, max ${fixed(open.latencies.at(-1) ?? NaN)} ms, ` +
+        `${open.errors} errors, ${fixed(open.cpuPerRequest, 2)} ms server CPU per request`,
+    );
+    for (const [pathname, list] of open.byPath) {
+      list.sort((a, b) => a - b);
+      const shown = pathname === profilePath ? "/members/{id}" : pathname;
+      console.log(`  ${shown.padEnd(18)} ${String(list.length).padStart(5)} requests  p50 ${fixed(percentile(list, 50)).padStart(7)} ms  p99 ${fixed(percentile(list, 99)).padStart(7)} ms`);
+    }
+    const target = EMBEDDED ? 200 : 100;
+    const p99 = percentile(open.latencies, 99);
+    console.log(`  p99 ${fixed(p99)} ms: ${p99 < target ? "under" : "OVER"} the ${target} ms target on ${EMBEDDED ? "PGlite" : "PostgreSQL"}`);
   }
-  const target = EMBEDDED ? 200 : 100;
-  const p99 = percentile(open.latencies, 99);
-  console.log(`  p99 ${fixed(p99)} ms: ${p99 < target ? "under" : "OVER"} the ${target} ms target on ${EMBEDDED ? "PGlite" : "PostgreSQL"}`);
   console.log(
     `\nserver memory: resident ${mb(atRest.rss)} at rest (after warm-up), ${mb(afterClosed.rss)} after the closed loop, ` +
-      `${mb(afterOpen.rss)} after the open loop; peak ${mb(afterOpen.peak)}`,
+      `${mb(memory(child!).rss)} at the end; peak ${mb(memory(child!).peak)}`,
   );
 } finally {
   agent.destroy();
   await stopInstance(child);
+  if (PROFILE) {
+    const [file] = await readdir(profileDir).catch(() => []);
+    console.log(file ? `\nserver CPU profile (removed with the bench's folder):\n${summariseProfile(path.join(profileDir, file))}` : "\nthe server wrote no CPU profile");
+  }
   await database?.drop();
   await rm(dataDir, { recursive: true, force: true });
 }
