@@ -7,6 +7,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { DEFAULT_LANGUAGE, LANGUAGES } from "../server/i18n/languages";
+import { pageInstance } from "../server/i18n/page-instances";
 import { contentSecurityPolicy } from "./csp.server";
 
 const ABORT_DELAY = 5_000;
@@ -22,8 +23,8 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const ns = routeNamespaces.getRouteNamespaces(remixContext);
-  // The shared instance already holds every language; a clone only fixes this request's language.
-  const instance = loadContext.services.i18n.cloneInstance({ lng: loadContext.i18nLanguage, ns, defaultNS: "common" });
+  // The shared instance already holds every language; a clone only fixes the language and namespaces.
+  const instance = pageInstance(loadContext.services.i18n, loadContext.i18nLanguage, ns);
 
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
   return new Promise<Response>((resolve, reject) => {
