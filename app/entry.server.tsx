@@ -7,7 +7,9 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { DEFAULT_LANGUAGE, LANGUAGES } from "../server/i18n/languages";
+import { PageTranslationsContext } from "./components/page-translations";
 import { contentSecurityPolicy } from "./csp.server";
+import { pageTranslationsJson } from "./lib/page-translations.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -24,13 +26,16 @@ export default async function handleRequest(
   const ns = routeNamespaces.getRouteNamespaces(remixContext);
   // The shared instance already holds every language; a clone only fixes this request's language.
   const instance = loadContext.services.i18n.cloneInstance({ lng: loadContext.i18nLanguage, ns, defaultNS: "common" });
+  const translations = pageTranslationsJson(loadContext.services.i18n, loadContext.i18nLanguage, ns);
 
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <I18nextProvider i18n={instance}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={loadContext.nonce} />
+        <PageTranslationsContext.Provider value={translations}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={loadContext.nonce} />
+        </PageTranslationsContext.Provider>
       </I18nextProvider>,
       {
         nonce: loadContext.nonce,
