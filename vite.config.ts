@@ -8,7 +8,9 @@ declare module "@remix-run/node" {
   }
 }
 
-export default defineConfig({
+const SERVER_MODULES = `${new URL("./server/", import.meta.url).pathname}`;
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     remix({
       future: {
@@ -24,4 +26,12 @@ export default defineConfig({
   ],
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   server: { port: 3000 },
-});
+  build: {
+    rollupOptions: {
+      // Route modules import constants from server modules (tabs, limits) beside their loaders.
+      // Nothing under server/ runs for its side effects in the browser, so what a route does not
+      // use is dropped with everything it imports (the brand schema, zod, phone metadata).
+      treeshake: isSsrBuild ? undefined : { moduleSideEffects: (id: string) => !id.startsWith(SERVER_MODULES) },
+    },
+  },
+}));
