@@ -5,16 +5,11 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { RemixI18Next } from "remix-i18next/server";
-import { DEFAULT_LANGUAGE, LANGUAGES } from "../server/i18n/languages";
 import { PageTranslationsContext } from "./components/page-translations";
 import { contentSecurityPolicy } from "./csp.server";
-import { pageTranslationsJson } from "./lib/page-translations.server";
+import { pageNamespaces, pageTranslationsJson } from "./lib/page-translations.server";
 
 const ABORT_DELAY = 5_000;
-
-// Only for its reading of the route modules' `handle.i18n`; languages come from the request context.
-const routeNamespaces = new RemixI18Next({ detection: { supportedLanguages: [...LANGUAGES], fallbackLanguage: DEFAULT_LANGUAGE } });
 
 export default async function handleRequest(
   request: Request,
@@ -23,7 +18,7 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const ns = routeNamespaces.getRouteNamespaces(remixContext);
+  const ns = pageNamespaces(remixContext);
   // The shared instance already holds every language; a clone only fixes this request's language.
   const instance = loadContext.services.i18n.cloneInstance({ lng: loadContext.i18nLanguage, ns, defaultNS: "common" });
   const translations = pageTranslationsJson(loadContext.services.i18n, loadContext.i18nLanguage, ns);

@@ -1,9 +1,23 @@
+import type { EntryContext } from "@remix-run/node";
 import type { i18n, Resource } from "i18next";
 import { jsonForScript } from "./embedded-json";
 
 // A page's catalogues depend only on its language and namespaces: a handful of combinations per
 // process, each serialised once. Keyed by the i18next instance, which holds one catalogue for its life.
 const serialised = new WeakMap<i18n, Map<string, string>>();
+
+/**
+ * The namespaces the routes of this page declare in `handle.i18n`. Only the matched routes: the
+ * server holds every route module, so reading them all would name every namespace of the site.
+ */
+export function pageNamespaces(context: EntryContext): string[] {
+  const namespaces = context.staticHandlerContext.matches.flatMap(({ route }) => {
+    const declared: unknown = (context.routeModules[route.id]?.handle as { i18n?: unknown } | undefined)?.i18n;
+    if (typeof declared === "string") return [declared];
+    return Array.isArray(declared) ? declared.filter((ns): ns is string => typeof ns === "string") : [];
+  });
+  return [...new Set(namespaces)];
+}
 
 /**
  * The resources a page rendered in `language` with `namespaces` uses: every language i18next
