@@ -5,15 +5,12 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { RemixI18Next } from "remix-i18next/server";
-import { DEFAULT_LANGUAGE, LANGUAGES } from "../server/i18n/languages";
 import { pageInstance } from "../server/i18n/page-instances";
+import { PageTranslationsContext } from "./components/page-translations";
 import { contentSecurityPolicy } from "./csp.server";
+import { pageNamespaces, pageTranslationsJson } from "./lib/page-translations.server";
 
 const ABORT_DELAY = 5_000;
-
-// Only for its reading of the route modules' `handle.i18n`; languages come from the request context.
-const routeNamespaces = new RemixI18Next({ detection: { supportedLanguages: [...LANGUAGES], fallbackLanguage: DEFAULT_LANGUAGE } });
 
 export default async function handleRequest(
   request: Request,
@@ -22,16 +19,19 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const ns = routeNamespaces.getRouteNamespaces(remixContext);
+  const ns = pageNamespaces(remixContext);
   // The shared instance already holds every language; a clone only fixes the language and namespaces.
   const instance = pageInstance(loadContext.services.i18n, loadContext.i18nLanguage, ns);
+  const translations = pageTranslationsJson(loadContext.services.i18n, loadContext.i18nLanguage, ns);
 
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <I18nextProvider i18n={instance}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={loadContext.nonce} />
+        <PageTranslationsContext.Provider value={translations}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={loadContext.nonce} />
+        </PageTranslationsContext.Provider>
       </I18nextProvider>,
       {
         nonce: loadContext.nonce,

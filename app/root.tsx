@@ -10,6 +10,7 @@ import { photoUrls } from "../server/photos/urls";
 import { LANGUAGE_NAMES } from "../server/i18n/languages";
 import { THEMES } from "../themes";
 import { ErrorPage } from "./components/error-page";
+import { PageTranslations } from "./components/page-translations";
 import { MemberStatusProvider, type MemberStatus } from "./components/member/member-status";
 import { ProgressBar } from "./components/progress-bar";
 import { SignupModalProvider } from "./components/signup/signup-modal";
@@ -96,6 +97,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
+        <PageTranslations nonce={data?.nonce} />
         <ScrollRestoration nonce={data?.nonce} />
         <Scripts nonce={data?.nonce} />
       </body>

@@ -29,6 +29,11 @@ if (process.argv.includes("pages")) {
   await import("./bench-pages");
   process.exit(0);
 }
+// `npm run bench -- lighthouse`: Lighthouse mobile on the built server, two brands (scripts/bench-lighthouse.ts).
+if (process.argv.includes("lighthouse")) {
+  await import("./bench-lighthouse");
+  process.exit(0);
+}
 import { existsSync } from "node:fs";
 import { pino } from "pino";
 import { bench, group, run, summary } from "mitata";

@@ -50,13 +50,22 @@ function CardLikeButton({ profile }: { profile: ProfileCardData }) {
 }
 
 /** A member in a list (search, likes, related profiles): photo, name, age and place; the card is the link. */
-export function ProfileCard({ profile, linkPrefix = "/members" }: { profile: ProfileCardData; linkPrefix?: string }) {
+export function ProfileCard({ profile, linkPrefix = "/members", aboveFold = false }: { profile: ProfileCardData; linkPrefix?: string; aboveFold?: boolean }) {
   const { t } = useTranslation("members");
   return (
     <li className={styles.card}>
       <div className={styles.photoArea}>
         {profile.image ? (
-          <img src={profile.image.match} alt="" className={styles.photo} loading="lazy" width={400} height={400} />
+          <img
+            src={profile.image.match}
+            alt=""
+            className={styles.photo}
+            width={400}
+            height={400}
+            loading={aboveFold ? "eager" : "lazy"}
+            decoding={aboveFold ? "auto" : "async"}
+            fetchPriority={aboveFold ? "high" : undefined}
+          />
         ) : (
           <span className={styles.placeholder} aria-hidden="true">
             {profile.name.slice(0, 1).toUpperCase()}
@@ -83,11 +92,14 @@ export function ProfileCard({ profile, linkPrefix = "/members" }: { profile: Pro
   );
 }
 
+/** The first row of cards on a wide screen, the first two on a phone: loaded at once, as the page's largest paint. */
+const CARDS_ABOVE_FOLD = 4;
+
 export function ProfileGrid({ profiles, linkPrefix }: { profiles: ProfileCardData[]; linkPrefix?: string }) {
   return (
     <ul className={styles.grid}>
-      {profiles.map((profile) => (
-        <ProfileCard key={profile.id} profile={profile} linkPrefix={linkPrefix} />
+      {profiles.map((profile, index) => (
+        <ProfileCard key={profile.id} profile={profile} linkPrefix={linkPrefix} aboveFold={index < CARDS_ABOVE_FOLD} />
       ))}
     </ul>
   );

@@ -207,7 +207,7 @@ export default function Chats() {
               <li key={row.id} className={styles.row} data-conversation={row.id}>
                 <Link to={`/chats/${row.id}`} className={styles.link}>
                   {row.profile?.image ? (
-                    <img src={row.profile.image} alt="" className={styles.avatar} width={48} height={48} loading="lazy" />
+                    <img src={row.profile.image} alt="" className={styles.avatar} width={48} height={48} loading="lazy" decoding="async" />
                   ) : (
                     <span className={row.profile ? styles.avatarLetter : styles.avatarSystem} aria-hidden="true">
                       {name.slice(0, 1).toUpperCase()}

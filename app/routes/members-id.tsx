@@ -149,7 +149,7 @@ export default function MemberProfile() {
       <section className={styles.header} aria-label={t("profile.photos")}>
         <div className={styles.mainPhoto}>
           {main ? (
-            <img src={main.filename} alt={t("profile.photoOf", { name: profile.name })} className={styles.mainImage} width={800} height={800} />
+            <img src={main.filename} alt={t("profile.photoOf", { name: profile.name })} className={styles.mainImage} width={800} height={800} fetchPriority="high" />
           ) : (
             <span className={styles.noPhoto} aria-hidden="true">
               {profile.name.slice(0, 1).toUpperCase()}
@@ -162,7 +162,7 @@ export default function MemberProfile() {
             {more.map((photo) => (
               <li key={photo.filename}>
                 <a href={photo.filename} className={styles.thumbLink}>
-                  <img src={photo.thumb_filename} alt={t("profile.photoOf", { name: profile.name })} className={styles.thumb} width={400} height={400} loading="lazy" />
+                  <img src={photo.thumb_filename} alt={t("profile.photoOf", { name: profile.name })} className={styles.thumb} width={400} height={400} loading="lazy" decoding="async" />
                 </a>
               </li>
             ))}

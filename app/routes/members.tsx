@@ -15,7 +15,7 @@ import { accountMeta } from "../lib/meta";
 import { countryNamer, toCards } from "../lib/profiles.server";
 import * as styles from "./members.css";
 
-export const handle = { i18n: ["members"] };
+export const handle = { i18n: ["members", "likes"] };
 export const meta = accountMeta;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
