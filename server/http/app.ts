@@ -12,6 +12,7 @@ import type { Site } from "../sites/schema";
 import { bodyLimits } from "./body-limits";
 import { sameOriginWrites } from "./cross-site";
 import { isDevelopmentClient } from "./development";
+import { anonymousPageCache } from "./page-cache";
 import { privateCaching } from "./private-caching";
 import { createRequestHandler } from "./remix-handler";
 import { buildRequestContext, type RequestContext, type Services } from "./request-context";
@@ -134,6 +135,10 @@ export function createHttpApp({ env, services, resources, build, clientDir, devM
   app.use(sameOriginWrites);
   app.use(privateCaching);
   app.use(rememberTracking);
+  // Logged-out pages from cache; not under the Vite dev server, whose build changes with every edit.
+  if (typeof build !== "function") {
+    app.use(anonymousPageCache({ build, resources, services, countryHeader: env.TRUST_PROXY ? env.COUNTRY_HEADER : undefined }));
+  }
 
   const remixHandler = (mode: string) =>
     createRequestHandler({
