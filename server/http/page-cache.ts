@@ -21,6 +21,7 @@ export const STALE_WHILE_REVALIDATE_SECONDS = 300;
 /** A safety net only: every input of a page is in its key, so a kept page never goes wrong by age. */
 const KEPT_SECONDS = 600;
 const LOCAL_BYTES = 32 * 1024 * 1024;
+const SHARED_READ_TIMEOUT_MS = 250;
 /** Bigger pages are served but not kept. */
 const LARGEST_PAGE_BYTES = 512 * 1024;
 /** Headers that belong to one response, or that this module sets itself. */
@@ -61,7 +62,11 @@ export function anonymousPageCache({ build, resources, services, countryHeader }
   async function sharedGet(key: string): Promise<CachedPage | undefined> {
     if (!shared) return undefined;
     try {
-      const page = await shared.cacheGet<CachedPage>(pageKey(key));
+      // A Redis that is slow or reconnecting must not hold the visitor up: then the page is rendered here.
+      const page = await Promise.race([
+        shared.cacheGet<CachedPage>(pageKey(key)),
+        new Promise<undefined>((resolve) => setTimeout(resolve, SHARED_READ_TIMEOUT_MS).unref()),
+      ]);
       return page && typeof page.body === "string" && typeof page.placeholder === "string" ? page : undefined;
     } catch (error) {
       services.log.warn({ err: error }, "reading a cached page from Redis failed");
