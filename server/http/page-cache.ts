@@ -37,6 +37,11 @@ type CachedPage = {
 
 type PageCacheOptions = {
   build: ServerBuild;
+  /**
+   * What identifies the deployed code (a hash of the server bundles, see main.ts): a deploy that
+   * changes only server code gets new keys too. Without it, the client manifest's version.
+   */
+  buildVersion: string | undefined;
   /** The translations the pages are rendered with: a deploy that changes only them changes the key. */
   resources: Resource;
   services: Pick<Services, "bus" | "sites" | "log">;
@@ -44,9 +49,12 @@ type PageCacheOptions = {
   countryHeader: string | undefined;
 };
 
-export function anonymousPageCache({ build, resources, services, countryHeader }: PageCacheOptions): RequestHandler {
+export function anonymousPageCache({ build, buildVersion, resources, services, countryHeader }: PageCacheOptions): RequestHandler {
   const cacheable = anonymousCacheRoutes(build);
-  const version = createHash("sha256").update(build.assets.version).update(JSON.stringify(resources)).digest("base64url");
+  const version = createHash("sha256")
+    .update(buildVersion ?? build.assets.version)
+    .update(JSON.stringify(resources))
+    .digest("base64url");
   const local = new LRUCache<string, CachedPage>({ maxSize: LOCAL_BYTES, sizeCalculation: (page) => page.body.length + 1, ttl: KEPT_SECONDS * 1000 });
   const shared = services.bus.kind === "redis" ? services.bus : undefined;
   /** The render under way for a key: concurrent misses wait for it instead of rendering again. */
@@ -65,7 +73,7 @@ export function anonymousPageCache({ build, resources, services, countryHeader }
       // A Redis that is slow or reconnecting must not hold the visitor up: then the page is rendered here.
       const page = await Promise.race([
         shared.cacheGet<CachedPage>(pageKey(key)),
-        new Promise<undefined>((resolve) => setTimeout(resolve, SHARED_READ_TIMEOUT_MS).unref()),
+        new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), SHARED_READ_TIMEOUT_MS).unref()),
       ]);
       return page && typeof page.body === "string" && typeof page.placeholder === "string" ? page : undefined;
     } catch (error) {
