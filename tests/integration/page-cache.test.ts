@@ -160,6 +160,14 @@ describe("anonymous pages from cache", () => {
     expect(outcome(await get("/pages/no-such-page"))).toBe("miss");
   });
 
+  it("keeps the landers too, but not a lander that does not exist", async () => {
+    const lander = await get("/landers/gallery/summer");
+    expect([lander.status, outcome(lander)]).toEqual([200, "miss"]);
+    expect(outcome(await get("/landers/gallery/summer"))).toBe("hit");
+    const unknown = await get("/landers/no-such-design");
+    expect([unknown.status, outcome(await get("/landers/no-such-design"))]).toEqual([404, "miss"]);
+  });
+
   it("answers HEAD from a kept page without a body", async () => {
     await get("/pages/ban");
     const head = await requestAs(server.port, `flirt-nl.localhost:${server.port}`, "/pages/ban", { "accept-language": "nl" }, { method: "HEAD" });
