@@ -132,6 +132,8 @@ export function anonymousPageCache({ build, buildVersion, resources, services, c
   };
 }
 
+const AUTH_COOKIE_SENT = new RegExp(`(?:^|;)\\s*${AUTH_COOKIE}=`);
+
 /**
  * Only a visitor nobody knows, asking for a plain page: a request with a query (a landing visit's
  * tracking, a data request, the route manifest), a `.data` request, or any auth cookie (even one
@@ -141,7 +143,7 @@ export function mayUseCache(req: Pick<Request, "method" | "originalUrl" | "path"
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   if (req.originalUrl.includes("?") || req.path.endsWith(".data")) return false;
   if (context.member) return false;
-  return !new RegExp(`(?:^|;)\\s*${AUTH_COOKIE}=`).test(req.get("cookie") ?? "");
+  return !AUTH_COOKIE_SENT.test(req.get("cookie") ?? "");
 }
 
 /**
