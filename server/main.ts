@@ -1,4 +1,7 @@
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { EnvError, readEnv, type Env } from "./env";
 import { avatarTarget } from "./profiles/demo-avatars";
@@ -10,8 +13,11 @@ import { startServer } from "./start";
 /** The production entry (build/server.js): serves the built Remix app. */
 async function main() {
   const env = readEnv();
-  const build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
-  const running = await startServer({ env, build, clientDir: path.resolve("build/client") });
+  const buildFile = path.resolve("build/server/index.js");
+  const build = (await import(buildFile)) as ServerBuild;
+  // The Remix bundle and this one: what renders a page. Instances of one deploy agree on it.
+  const buildVersion = await filesFingerprint([buildFile, fileURLToPath(import.meta.url)]);
+  const running = await startServer({ env, build, buildVersion, clientDir: path.resolve("build/client") });
   await seedEmptyStore(running, env);
   const origin = (id: string) => `http://${id}.localhost:${running.port}/`;
   if (env.NODE_ENV !== "production") {
@@ -25,6 +31,12 @@ async function main() {
       void running.stop().then(() => process.exit(0));
     });
   }
+}
+
+async function filesFingerprint(files: string[]): Promise<string> {
+  const hash = createHash("sha256");
+  for (const file of files) hash.update(await readFile(file));
+  return hash.digest("base64url");
 }
 
 /**

@@ -25,6 +25,8 @@ import { syncSites } from "./sites/sync";
 
 type StartOptions = {
   build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Identifies the deployed code (a hash of the built server files), for the page cache. */
+  buildVersion?: string;
   clientDir?: string;
   devMiddleware?: express.RequestHandler;
   env?: Env;
@@ -41,7 +43,7 @@ const EXPIRY_SWEEP_MS = 60_000;
  * Starts one app instance: reads the environment and the site files (refusing to start on either
  * being invalid), migrates the store, connects the bus, and serves. Returns a handle to stop it.
  */
-export async function startServer({ build, clientDir, devMiddleware, env = readEnv(), log = createLogger(env.LOG_LEVEL), secrets = process.env }: StartOptions) {
+export async function startServer({ build, buildVersion, clientDir, devMiddleware, env = readEnv(), log = createLogger(env.LOG_LEVEL), secrets = process.env }: StartOptions) {
   const production = env.NODE_ENV === "production";
   const vapid = await vapidKeys({ publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }, { dataDir: env.DATA_DIR, production });
   const sites = await SiteRegistry.open({ dir: env.SITES_DIR, allowLocalhostIds: !production, log });
@@ -87,7 +89,7 @@ export async function startServer({ build, clientDir, devMiddleware, env = readE
       .finally(() => (sweeping = undefined));
   }, EXPIRY_SWEEP_MS);
   expirySweep.unref();
-  const app = createHttpApp({ env, services, resources, build, clientDir, devMiddleware });
+  const app = createHttpApp({ env, services, resources, build, buildVersion, clientDir, devMiddleware });
 
   const server = app.listen(env.PORT, env.HOST);
   await new Promise<void>((resolve, reject) => server.once("listening", resolve).once("error", reject));

@@ -6,6 +6,10 @@ import { nicheName } from "../../server/sites/schema";
 import { siteDescription, siteTitle } from "../../server/sites/settings";
 import { col, container, md, row } from "../styles/grid.css";
 import * as styles from "./index.css";
+import type { AnonymousCacheHandle } from "../../server/http/page-cache-routes";
+
+// Logged-out visitors get this page from the page cache: it shows only the brand, in the visitor's language.
+export const handle: AnonymousCacheHandle = { anonymousCache: true };
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const { site, language, t } = context;

@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import type { NotFoundData } from "../components/error-page";
 import { formatDate, termsVersionDate } from "../../server/i18n/dates";
 import * as styles from "./static-page.css";
+import type { AnonymousCacheHandle } from "../../server/http/page-cache-routes";
 
 /** The static pages of §2, by the token in their path; their texts live in the `pages` namespace. */
 const PAGE_KEYS: Record<string, string> = {
@@ -16,6 +17,9 @@ const PAGE_KEYS: Record<string, string> = {
 };
 
 type Section = { heading: string; paragraphs: string[] };
+
+// Logged-out visitors get this page from the page cache: it shows only the brand, in the visitor's language.
+export const handle: AnonymousCacheHandle = { anonymousCache: true };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const token = params.token ?? new URL(request.url).pathname.split("/").pop() ?? "";

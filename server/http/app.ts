@@ -12,6 +12,7 @@ import type { Site } from "../sites/schema";
 import { bodyLimits } from "./body-limits";
 import { sameOriginWrites } from "./cross-site";
 import { isDevelopmentClient } from "./development";
+import { anonymousPageCache } from "./page-cache";
 import { privateCaching } from "./private-caching";
 import { createRequestHandler } from "./remix-handler";
 import { buildRequestContext, type RequestContext, type Services } from "./request-context";
@@ -26,6 +27,8 @@ type AppOptions = {
   resources: Resource;
   /** The Remix server build, or a function that loads it per request (the Vite dev server). */
   build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Identifies the deployed code, for the page cache's keys (see main.ts). */
+  buildVersion?: string;
   /** Built client assets; absent in development, where Vite serves them. */
   clientDir?: string;
   /** Runs before everything else in development (Vite's middleware). */
@@ -38,7 +41,7 @@ function withTimeout(promise: Promise<void>, ms: number): Promise<void> {
   return Promise.race([promise, new Promise<void>((_, reject) => setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms).unref())]);
 }
 
-export function createHttpApp({ env, services, resources, build, clientDir, devMiddleware }: AppOptions) {
+export function createHttpApp({ env, services, resources, build, buildVersion, clientDir, devMiddleware }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
   // req.ip and req.protocol read X-Forwarded-* only from the configured proxies (proxy-addr).
@@ -134,6 +137,10 @@ export function createHttpApp({ env, services, resources, build, clientDir, devM
   app.use(sameOriginWrites);
   app.use(privateCaching);
   app.use(rememberTracking);
+  // Logged-out pages from cache; not under the Vite dev server, whose build changes with every edit.
+  if (typeof build !== "function") {
+    app.use(anonymousPageCache({ build, buildVersion, resources, services, countryHeader: env.TRUST_PROXY ? env.COUNTRY_HEADER : undefined }));
+  }
 
   const remixHandler = (mode: string) =>
     createRequestHandler({

@@ -1,0 +1,46 @@
+import type { ServerBuild } from "@remix-run/node";
+import { matchRoutes } from "@remix-run/react";
+import { LRUCache } from "lru-cache";
+
+/**
+ * What a route module exports to have its page served from the anonymous page cache:
+ * `export const handle = { anonymousCache: true }`. Only for pages whose loaders read nothing of
+ * the request but the brand, the language, the country and the date (see pageVariant): the cache
+ * keys on exactly those.
+ */
+export type AnonymousCacheHandle = { anonymousCache?: boolean };
+
+type RouteObject = Parameters<typeof matchRoutes>[0][number];
+
+/** Paths kept: any path a visitor sends lands here, so the memory is bounded. */
+const REMEMBERED_PATHS = 10_000;
+
+/**
+ * Whether a path's page may come from the cache, decided by the route it matches (its module's
+ * `handle.anonymousCache`), the way Remix matches it. The answer for a path never changes within a
+ * build, so each path is matched once.
+ */
+export function anonymousCacheRoutes(build: ServerBuild): (pathname: string) => boolean {
+  const routes = routeTree(build);
+  const answers = new LRUCache<string, boolean>({ max: REMEMBERED_PATHS });
+  return (pathname) => {
+    let answer = answers.get(pathname);
+    if (answer === undefined) {
+      const leaf = matchRoutes(routes, pathname)?.at(-1);
+      answer = leaf !== undefined && (build.routes[leaf.route.id!]?.module.handle as AnonymousCacheHandle | undefined)?.anonymousCache === true;
+      answers.set(pathname, answer);
+    }
+    return answer;
+  };
+}
+
+/** The build's flat route manifest as the nested tree the router matches against. */
+function routeTree(build: ServerBuild, parentId?: string): RouteObject[] {
+  return Object.values(build.routes)
+    .filter((route) => route.parentId === parentId)
+    .map((route) =>
+      route.index
+        ? { id: route.id, index: true, path: route.path, caseSensitive: route.caseSensitive }
+        : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: routeTree(build, route.id) },
+    );
+}
