@@ -27,12 +27,16 @@ function ofTab(query: ReturnType<typeof likesWith>, tab: LikesTab) {
 
 /** Likes a member received and has not opened yet (the new-likes badge, §2). */
 export async function countNewLikes(db: Kysely<Database>, viewer: Viewer): Promise<number> {
-  const row = await likesWith(db, viewer)
+  const row = await newLikesCount(db, viewer).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** The query of countNewLikes, to read along with other counts in one round trip. */
+export function newLikesCount(db: Kysely<Database>, viewer: Viewer) {
+  return likesWith(db, viewer)
     .where("received.liker_id", "is not", null)
     .where("received.seen_at", "is", null)
-    .select((eb) => eb.fn.countAll<string>().as("count"))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+    .select((eb) => eb.fn.countAll<string>().as("count"));
 }
 
 /** How many profiles each tab holds. */
