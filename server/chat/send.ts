@@ -180,7 +180,8 @@ async function rulesState(
         .as("recipientIsMember"),
       sql<number | null>`(select max(case when blocker_id = ${me} then 2 else 1 end) from blocks
         where (blocker_id = ${me} and blocked_id = ${otherId}) or (blocker_id = ${otherId} and blocked_id = ${me}))`.as("blocked"),
-      eb.selectFrom("conversation_members").select("conversation_id").where("profile_id", "=", me).where("other_profile_id", "=", otherId).as("conversationId"),
+      // The pair's unique index is on this expression: one probe.
+      eb.selectFrom("conversation_members").select("conversation_id").where("profile_id", "=", me).where(sql`coalesce(other_profile_id, 0)`, "=", otherId).as("conversationId"),
     ])
     .$if(!paid, (query) =>
       query.select([
