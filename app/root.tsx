@@ -2,10 +2,8 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { useChangeLanguage } from "remix-i18next/react";
+import { pageStatus } from "../server/accounts/page-status";
 import { signupsOpen } from "../server/accounts/signup";
-import { dismissedBanners } from "../server/banners/dismissals";
-import { unreadTotal } from "../server/chat/conversations";
-import { countNewLikes } from "../server/likes/lists";
 import { photoUrls } from "../server/photos/urls";
 import { LANGUAGE_NAMES } from "../server/i18n/languages";
 import { THEMES } from "../themes";
@@ -26,18 +24,21 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const theme = THEMES[site.theme];
   const popupCountries = site.site_entry_popup_countries;
   const member = context.member;
-  const status: MemberStatus | null = member
-    ? {
-        status: member.status,
-        profileStatus: member.profileStatus,
-        notificationsDisabled: member.notificationsDisabled,
-        hasMainPhoto: Boolean(member.mainPhoto),
-        paidUser: member.paidUser,
-        credits: member.credits,
-        newLikes: await countNewLikes(context.services.store.db, { site, viewerProfileId: member.profileId, today: context.today }),
-        unreadMessages: await unreadTotal(context.services.store.db, { profileId: member.profileId }),
-      }
-    : null;
+  // The badges and dismissed banners in one round trip; the rest of the status is the context's.
+  const counts = member ? await pageStatus(context.services.store.db, { site, member, today: context.today }) : null;
+  const status: MemberStatus | null =
+    member && counts
+      ? {
+          status: member.status,
+          profileStatus: member.profileStatus,
+          notificationsDisabled: member.notificationsDisabled,
+          hasMainPhoto: Boolean(member.mainPhoto),
+          paidUser: member.paidUser,
+          credits: member.credits,
+          newLikes: counts.newLikes,
+          unreadMessages: counts.unreadMessages,
+        }
+      : null;
   return {
     site: {
       id: site.id,
@@ -59,7 +60,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
     entryWarningEverywhere: context.entryWarningEverywhere,
     member: member ? { name: member.name, profileId: member.profileId, image: member.mainPhoto && { match: photoUrls(site, member.mainPhoto).match } } : null,
     memberStatus: status,
-    dismissedBanners: member ? await dismissedBanners(context.services.store.db, member.accountId) : {},
+    dismissedBanners: counts?.dismissedBanners ?? {},
     // The warning banners (§4): the key browsers subscribe to push with, and where the activation link went.
     pushPublicKey: member ? context.services.vapid.publicKey : null,
     activationEmail: member?.status === "not_confirmed" ? member.email : null,

@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "@remix-run/node";
 import type express from "express";
+import type { LogEvent } from "kysely";
 import { createAccountLimits } from "./accounts/limits";
 import { sessionSecrets } from "./accounts/secrets";
 import { createSessions } from "./accounts/sessions";
@@ -34,6 +35,8 @@ type StartOptions = {
   log?: Logger;
   /** Where payment secrets are read (TEST_PAYMENTS_SECRET, MOLLIE_API_KEY, …): the process environment unless a test gives its own. */
   secrets?: Record<string, string | undefined>;
+  /** Hears every statement the store sends (tests count round trips per request). */
+  onQuery?: (event: LogEvent) => void;
 };
 
 /** How often payments the provider never settled are looked for, to expire them. */
@@ -43,14 +46,14 @@ const EXPIRY_SWEEP_MS = 60_000;
  * Starts one app instance: reads the environment and the site files (refusing to start on either
  * being invalid), migrates the store, connects the bus, and serves. Returns a handle to stop it.
  */
-export async function startServer({ build, buildVersion, clientDir, devMiddleware, env = readEnv(), log = createLogger(env.LOG_LEVEL), secrets = process.env }: StartOptions) {
+export async function startServer({ build, buildVersion, clientDir, devMiddleware, env = readEnv(), log = createLogger(env.LOG_LEVEL), secrets = process.env, onQuery }: StartOptions) {
   const production = env.NODE_ENV === "production";
   const vapid = await vapidKeys({ publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }, { dataDir: env.DATA_DIR, production });
   const sites = await SiteRegistry.open({ dir: env.SITES_DIR, allowLocalhostIds: !production, log });
   const providerEnvironment = { secret: secretReader(secrets), production, dataDir: env.DATA_DIR, log, testSettleMs: env.TEST_PAYMENTS_SETTLE_MS };
   // Before the store opens: a brand that would take money wrongly (or none at all) stops the start.
   checkPaymentSetup(sites.all(), providerEnvironment);
-  const store = await openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: env.DATABASE_POOL_SIZE });
+  const store = await openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: env.DATABASE_POOL_SIZE, onQuery });
   const applied = await migrate(store);
   if (applied.length > 0) log.info({ applied }, "migrations applied");
   await syncSites(store, sites.all());

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { listLikes } from "../../server/likes/lists";
+import { givenAndReceivedLikes } from "../../server/likes/lists";
 import { authenticationRequired } from "../lib/auth.server";
 
 const LIMIT = 500;
@@ -13,7 +13,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   if (!member) return authenticationRequired();
   const db = context.services.store.db;
   const viewer = { site, viewerProfileId: member.profileId, today, limit: LIMIT };
-  const [given, received] = await Promise.all([listLikes(db, { ...viewer, tab: "given" }), listLikes(db, { ...viewer, tab: "received" })]);
+  const { given, received } = await givenAndReceivedLikes(db, viewer);
   return Response.json(
     {
       profiles: given.map((profile) => ({ id: profile.id, name: profile.name, age: profile.age, main_image: profile.image })),

@@ -128,13 +128,17 @@ export async function readByOther(db: Db, { profileId, conversationId }: { profi
 
 /** All unread messages of a member: the messages badge (§2). */
 export async function unreadTotal(db: Db, { profileId }: { profileId: number }): Promise<number> {
-  const row = await db
+  const row = await unreadTotalQuery(db, { profileId }).executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/** The query of unreadTotal, to read along with other counts in one round trip. */
+export function unreadTotalQuery(db: Db, { profileId }: { profileId: number }) {
+  return db
     .selectFrom("conversation_members")
     .select(sql<string>`coalesce(sum(unread_count), 0)`.as("total"))
     .where("profile_id", "=", profileId)
-    .where("hidden", "=", false)
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
+    .where("hidden", "=", false);
 }
 
 export type ReadReceipt = { conversationId: number; readThrough: number; otherId: number | null };

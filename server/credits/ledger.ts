@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
+import { sql, type Kysely, type QueryCreator, type Transaction } from "kysely";
 import type { Database, LedgerReason } from "../db/schema";
 
 export type CreditChange = {
@@ -20,27 +20,44 @@ export type CreditResult = { status: "applied" | "duplicate"; balance: number } 
  * longer pay for it); the balance never goes below zero. The sum of an account's rows always equals its balance.
  */
 export async function changeCredits(tx: Transaction<Database> | Kysely<Database>, change: CreditChange): Promise<CreditResult> {
-  const { siteId, accountId, delta, reason, idempotencyKey } = change;
+  const { siteId, accountId, delta, idempotencyKey } = change;
   const account = await tx.selectFrom("accounts").select("credits").where("id", "=", accountId).where("site_id", "=", siteId).forUpdate().executeTakeFirstOrThrow();
   if (account.credits + delta >= 0) {
-    const applied = await tx
-      .with("entry", (db) =>
-        db
-          .insertInto("credit_ledger")
-          .values({ account_id: accountId, site_id: siteId, delta, balance_after: account.credits + delta, reason, idempotency_key: idempotencyKey })
-          .onConflict((conflict) => conflict.columns(["account_id", "idempotency_key"]).doNothing())
-          .returning("balance_after"),
-      )
-      .updateTable("accounts")
-      .from("entry")
-      .set((eb) => ({ credits: eb.ref("entry.balance_after") }))
-      .where("accounts.id", "=", accountId)
-      .returning("accounts.credits")
-      .executeTakeFirst();
-    if (applied) return { status: "applied", balance: applied.credits };
+    const applied = await withCreditChange(tx, change, account.credits)
+      .selectNoFrom(sql<number | null>`(select credits from charged)`.as("credits"))
+      .executeTakeFirstOrThrow();
+    if (applied.credits !== null) return { status: "applied", balance: applied.credits };
   }
   const seen = await tx.selectFrom("credit_ledger").select("id").where("account_id", "=", accountId).where("idempotency_key", "=", idempotencyKey).executeTakeFirst();
   return seen ? { status: "duplicate", balance: account.credits } : { status: "insufficient", balance: account.credits };
+}
+
+/**
+ * The ledger row and the new balance of one change, as two common table expressions that open the
+ * caller's statement, so a charge can go out in the same round trip as what it pays for. The caller
+ * holds the account row's lock (SELECT ... FOR UPDATE in this transaction) and passes the balance
+ * it read under it. `charged` (credits) has one row when the change applied and none when the key
+ * was used before; statements after it refer to it by name, in SQL (the type forgets the two names,
+ * so a statement with a charge and one without are built by the same code).
+ */
+export function withCreditChange(db: QueryCreator<Database>, { siteId, accountId, delta, reason, idempotencyKey }: CreditChange, lockedBalance: number): QueryCreator<Database> {
+  const withCharge = db
+    .with("entry", (db) =>
+      db
+        .insertInto("credit_ledger")
+        .values({ account_id: accountId, site_id: siteId, delta, balance_after: lockedBalance + delta, reason, idempotency_key: idempotencyKey })
+        .onConflict((conflict) => conflict.columns(["account_id", "idempotency_key"]).doNothing())
+        .returning("balance_after"),
+    )
+    .with("charged", (db) =>
+      db
+        .updateTable("accounts")
+        .from("entry")
+        .set((eb) => ({ credits: eb.ref("entry.balance_after") }))
+        .where("accounts.id", "=", accountId)
+        .returning("accounts.credits"),
+    );
+  return withCharge as unknown as QueryCreator<Database>;
 }
 
 /** Accounts whose balance is not the sum of their ledger rows: none, unless something went around the ledger. */

@@ -1,7 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { Kysely, PostgresDialect } from "kysely";
+import { Kysely, PostgresDialect, type LogEvent } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
 import type { Database } from "./schema";
@@ -27,17 +27,23 @@ export type Store = {
   close(): Promise<void>;
 };
 
-type StoreOptions = { databaseUrl?: string; dataDir: string; poolSize?: number };
+type StoreOptions = {
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize?: number;
+  /** Hears every statement sent to the database, once done (tests count a request's round trips with it). */
+  onQuery?: (event: LogEvent) => void;
+};
 
 /** PostgreSQL over node-postgres when a URL is given; else PGlite, embedded, in DATA_DIR/pglite. */
-export async function openStore({ databaseUrl, dataDir, poolSize = 10 }: StoreOptions): Promise<Store> {
-  return databaseUrl ? openPostgres(databaseUrl, poolSize) : openPglite(dataDir === ":memory:" ? undefined : path.join(dataDir, "pglite"));
+export async function openStore({ databaseUrl, dataDir, poolSize = 10, onQuery }: StoreOptions): Promise<Store> {
+  return databaseUrl ? openPostgres(databaseUrl, poolSize, onQuery) : openPglite(dataDir === ":memory:" ? undefined : path.join(dataDir, "pglite"), onQuery);
 }
 
-async function openPglite(directory: string | undefined): Promise<Store> {
+async function openPglite(directory: string | undefined, onQuery: StoreOptions["onQuery"]): Promise<Store> {
   if (directory) await mkdir(directory, { recursive: true });
   const client = await PGlite.create(directory, { parsers: { [DATE_OID]: parseDate, [INT8_OID]: parseInt8 } });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client), log: onQuery });
   return {
     db,
     engine: "pglite",
@@ -56,14 +62,14 @@ async function openPglite(directory: string | undefined): Promise<Store> {
   };
 }
 
-async function openPostgres(connectionString: string, max: number): Promise<Store> {
+async function openPostgres(connectionString: string, max: number, onQuery: StoreOptions["onQuery"]): Promise<Store> {
   const types = {
     getTypeParser: ((oid: number, format?: "text" | "binary") =>
       oid === DATE_OID ? parseDate : oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
   };
   const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5_000, types });
   pool.on("error", () => {}); // an idle client's lost connection is replaced on next use
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: onQuery });
   return {
     db,
     engine: "postgres",

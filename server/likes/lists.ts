@@ -27,12 +27,16 @@ function ofTab(query: ReturnType<typeof likesWith>, tab: LikesTab) {
 
 /** Likes a member received and has not opened yet (the new-likes badge, §2). */
 export async function countNewLikes(db: Kysely<Database>, viewer: Viewer): Promise<number> {
-  const row = await likesWith(db, viewer)
+  const row = await newLikesCount(db, viewer).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** The query of countNewLikes, to read along with other counts in one round trip. */
+export function newLikesCount(db: Kysely<Database>, viewer: Viewer) {
+  return likesWith(db, viewer)
     .where("received.liker_id", "is not", null)
     .where("received.seen_at", "is", null)
-    .select((eb) => eb.fn.countAll<string>().as("count"))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+    .select((eb) => eb.fn.countAll<string>().as("count"));
 }
 
 /** How many profiles each tab holds. */
@@ -65,14 +69,36 @@ export async function listLikes(
   db: Kysely<Database>,
   viewer: Viewer & { tab: LikesTab; limit?: number; olderThan?: LikesPosition },
 ): Promise<LikedProfile[]> {
-  const { site, today, tab, limit = LIKES_PAGE_SIZE, olderThan } = viewer;
+  const rows = await likesPage(db, viewer).execute();
+  return rows.map((row) => toLikedProfile(viewer, row));
+}
+
+/**
+ * The newest of the member's likes both ways, up to `limit` each (what /api/likes.php polls), in one
+ * round trip: the two tabs' pages side by side.
+ */
+export async function givenAndReceivedLikes(db: Kysely<Database>, viewer: Viewer & { limit: number }): Promise<Record<"given" | "received", LikedProfile[]>> {
+  const rows = await db
+    .selectFrom(likesPage(db, { ...viewer, tab: "given" }).as("page"))
+    .selectAll()
+    .select(sql.lit("given").as("tab"))
+    .unionAll(db.selectFrom(likesPage(db, { ...viewer, tab: "received" }).as("page")).selectAll().select(sql.lit("received").as("tab")))
+    .execute();
+  const tab = (name: string) => rows.filter((row) => row.tab === name).map((row) => toLikedProfile(viewer, row));
+  // Each page comes ordered, but a union promises no order between rows: put each back in it.
+  const newestFirst = (a: LikedProfile, b: LikedProfile) => b.likedAt.getTime() - a.likedAt.getTime() || b.id - a.id;
+  return { given: tab("given").sort(newestFirst), received: tab("received").sort(newestFirst) };
+}
+
+function likesPage(db: Kysely<Database>, viewer: Viewer & { tab: LikesTab; limit?: number; olderThan?: LikesPosition }) {
+  const { tab, limit = LIKES_PAGE_SIZE, olderThan } = viewer;
   const column =
     tab === "received" ? sql`received.created_at` : tab === "given" ? sql`given.created_at` : sql`greatest(received.created_at, given.created_at)`;
   // Whole milliseconds, as a page's cursor carries them, so no like falls between two pages.
   const likedAt = sql<Date>`date_trunc('milliseconds', ${column})`;
   let query = ofTab(likesWith(db, viewer), tab);
   if (olderThan) query = query.where(sql<boolean>`(${likedAt}, profiles.id) < (${olderThan.likedAt}, ${olderThan.id})`);
-  const rows = await query
+  return query
     .leftJoin("photos", (join) => join.onRef("photos.id", "=", "profiles.main_photo_id").on("photos.status", "=", "active"))
     .select([
       ...CARD_COLUMNS,
@@ -85,13 +111,17 @@ export async function listLikes(
     ])
     .orderBy("liked_at", "desc")
     .orderBy("profiles.id", "desc")
-    .limit(limit)
-    .execute();
-  return rows.map((row) => ({
+    .limit(limit);
+}
+
+type LikesPageRow = Awaited<ReturnType<ReturnType<typeof likesPage>["executeTakeFirstOrThrow"]>>;
+
+function toLikedProfile({ site, today }: Viewer, row: LikesPageRow): LikedProfile {
+  return {
     ...toMemberCard(site, today, row),
     likeNew: row.receivedFrom !== null && row.receivedSeenAt === null,
     likesViewer: row.receivedFrom !== null,
     likedByViewer: row.givenTo !== null,
     likedAt: new Date(row.liked_at),
-  }));
+  };
 }

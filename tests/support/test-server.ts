@@ -4,6 +4,7 @@ import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
+import type { LogEvent } from "kysely";
 import { readEnv } from "../../server/env";
 import type { Logger } from "../../server/log";
 import { startServer } from "../../server/start";
@@ -27,6 +28,8 @@ export async function startTestServer(
     redisPrefix?: string;
     /** More environment settings (a small limit a test wants to reach, say). */
     env?: Record<string, string>;
+    /** Hears every statement the server's store sends (see queryTrace). */
+    onQuery?: (event: LogEvent) => void;
   } = {},
 ): Promise<TestServer> {
   const sitesDir = options.sitesDir ?? (await copyDemoSites());
@@ -49,7 +52,7 @@ export async function startTestServer(
   const build = (await import(/* @vite-ignore */ path.resolve("build/server/index.js"))) as ServerBuild;
   // Payment secrets (TEST_PAYMENTS_SECRET, …) a test names in env reach the providers as the environment would.
   const secrets = { ...process.env, ...options.env };
-  const running = await startServer({ env, build, clientDir: path.resolve("build/client"), log: options.log, secrets });
+  const running = await startServer({ env, build, clientDir: path.resolve("build/client"), log: options.log, secrets, onQuery: options.onQuery });
   return { ...running, sitesDir, dataDir, origin: (siteId) => `http://${siteId}.localhost:${running.port}` };
 }
 
