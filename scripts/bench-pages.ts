@@ -47,7 +47,6 @@ const EMBEDDED = process.argv.includes("--embedded");
 const SITE_ID = "flirt-nl";
 const HOST = `${SITE_ID}.localhost`;
 const ENCODINGS = ["identity", "gzip", "br"] as const;
-const NODE_ENV = "test";
 
 requireBuild();
 
@@ -141,10 +140,9 @@ async function seed(store: Store): Promise<Member> {
   return { cookie: (await cookie.serialize(token)).split(";")[0]!, profileId: profile.id, others };
 }
 
-/** One app instance as `node build/server.js` runs it, with test settings and no demo members of its own. */
+/** One app instance as `npm start` runs it (DEMO=on), without demo members of its own. */
 async function startInstance(): Promise<number> {
   const started = await startBuiltServer({
-    NODE_ENV,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     DATA_DIR: dataDir,
     SITES_DIR: path.resolve("sites"),
@@ -258,7 +256,7 @@ try {
 
   started = performance.now();
   const port = await startInstance();
-  console.log(`server (pid ${child!.pid}, NODE_ENV=${NODE_ENV}) answered /healthz after ${(performance.now() - started).toFixed(0)} ms`);
+  console.log(`server (pid ${child!.pid}, NODE_ENV=production, DEMO=on) answered /healthz after ${(performance.now() - started).toFixed(0)} ms`);
 
   // A few chats, sent through the app so the list holds what members write.
   for (const [index, other] of member.others.slice(0, 5).entries()) {

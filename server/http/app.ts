@@ -5,7 +5,7 @@ import express, { type Request, type Response } from "express";
 import type { Resource } from "i18next";
 import { pinoHttp } from "pino-http";
 import { trackingCookie, trackingFromQuery } from "../accounts/tracking";
-import type { Env } from "../env";
+import { productionRules, type Env } from "../env";
 import { NAMESPACES, type Namespace } from "../i18n/catalog";
 import { keyServedToPool, PHOTO_CACHE_CONTROL, uploadsDir } from "../photos/storage";
 import type { Site } from "../sites/schema";
@@ -21,7 +21,7 @@ import { UNKNOWN_HOST_PAGE } from "./unknown-host";
 
 type AppOptions = {
   /** TRUST_PROXY may be left out: then no proxy is trusted. */
-  env: Pick<Env, "NODE_ENV" | "COUNTRY_HEADER"> & Partial<Pick<Env, "TRUST_PROXY">>;
+  env: Pick<Env, "NODE_ENV" | "COUNTRY_HEADER"> & Partial<Pick<Env, "TRUST_PROXY" | "DEMO">>;
   services: Services;
   resources: Resource;
   /** The Remix server build, or a function that loads it per request (the Vite dev server). */
@@ -44,7 +44,7 @@ export function createHttpApp({ env, services, resources, build, clientDir, devM
   // req.ip and req.protocol read X-Forwarded-* only from the configured proxies (proxy-addr).
   app.set("trust proxy", env.TRUST_PROXY ?? false);
   const trustProxy = app.get("trust proxy fn") as TrustFunction;
-  const production = env.NODE_ENV === "production";
+  const production = productionRules({ NODE_ENV: env.NODE_ENV, DEMO: env.DEMO ?? "off" });
   const developmentClient = (req: Request) => isDevelopmentClient({ production, remoteAddress: req.socket.remoteAddress, host: req.get("host") });
 
   // Probes answer on any host: load balancers call them by IP.
