@@ -10,7 +10,8 @@
 //                wire, and req/s relative to /api/settings.php with the same encoding
 //   open loop    mixed member traffic (pages plus the §9 refresh calls) started at --rate per second
 //                for twice --seconds, whatever is still in flight: p50, p99, max and errors
-// and the server's resident memory at rest and after the load.
+// and the server's resident memory at rest and after the load, and what each Brotli quality and gzip
+// level costs and saves on the documents / and /members (scripts/bench-compression-levels.ts).
 // Options: --members N (10000), --seconds N (5), --connections N (32), --rate N (50), --embedded
 // (PGlite in a temporary folder instead of PostgreSQL). The PostgreSQL database is a fresh one beside
 // BENCH_DATABASE_URL or DATABASE_URL (default the local server), dropped afterwards.
@@ -32,6 +33,7 @@ import { avatarTarget } from "../server/profiles/demo-avatars";
 import { seedDemoMembers } from "../server/profiles/demo-members";
 import { formatProblems, loadSites } from "../server/sites/load";
 import { syncSites } from "../server/sites/sync";
+import { printCompressionLevels } from "./bench-compression-levels";
 import { benchDatabase, cpuMs, memory, requireBuild, sleep, startBuiltServer, stopInstance } from "./bench-instance";
 
 const option = (name: string, fallback: number) => {
@@ -174,6 +176,20 @@ function send(port: number, method: string, pathname: string, headers: Record<st
     });
     req.on("error", reject);
     req.end(body);
+  });
+}
+
+/** A page as sent without compression. */
+function body(port: number, pathname: string, cookie: string | undefined): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const headers = { host: HOST, "accept-encoding": "identity", ...(cookie ? { cookie } : {}) };
+    const req = httpRequest({ host: "127.0.0.1", port, agent, path: pathname, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve(Buffer.concat(chunks)));
+    });
+    req.on("error", reject);
+    req.end();
   });
 }
 
@@ -357,6 +373,14 @@ try {
     `\nserver memory: resident ${mb(atRest.rss)} at rest (after warm-up), ${mb(afterClosed.rss)} after the closed loop, ` +
       `${mb(afterOpen.rss)} after the open loop; peak ${mb(afterOpen.peak)}`,
   );
+
+  const documents = await Promise.all(
+    [
+      { name: "/", cookie: undefined },
+      { name: "/members", cookie: member.cookie },
+    ].map(async ({ name, cookie }) => ({ name, html: await body(port, name, cookie) })),
+  );
+  printCompressionLevels(documents);
 } finally {
   agent.destroy();
   await stopInstance(child);

@@ -23,6 +23,11 @@ const envSchema = z.object({
    * mail viewer and cookies over plain http. Never for a deployment: see productionRules.
    */
   DEMO: z.enum(["on", "off"], { error: "must be on or off" }).default("off"),
+  /**
+   * `off` for a deployment behind a CDN or proxy that compresses: this server then sends every answer
+   * as it is, pre-compressed asset files included (see docs/decisions/018-production-start-and-compression.md).
+   */
+  COMPRESSION: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
   DATA_DIR: z.string().min(1).default("./data"),
   SITES_DIR: z.string().min(1).default("./sites"),
   LOCALES_DIR: z.string().min(1).default("./locales"),

@@ -58,8 +58,11 @@ describe("environment", () => {
       expect(strict).toMatchObject({ DEMO: "off", HOST: "0.0.0.0", DEMO_MEMBERS: 0 });
     });
 
-    it("takes on or off only", () => {
+    it("takes on or off only, as COMPRESSION does", () => {
       expect(() => readEnv({ DEMO: "yes" })).toThrow(/DEMO: must be on or off/);
+      expect(() => readEnv({ COMPRESSION: "false" })).toThrow(/COMPRESSION: must be on or off/);
+      expect(readEnv({}).COMPRESSION).toBe("on");
+      expect(readEnv({ COMPRESSION: "off" }).COMPRESSION).toBe("off");
     });
   });
 });
