@@ -33,7 +33,7 @@ import { avatarTarget } from "../server/profiles/demo-avatars";
 import { seedDemoMembers } from "../server/profiles/demo-members";
 import { formatProblems, loadSites } from "../server/sites/load";
 import { syncSites } from "../server/sites/sync";
-import { printCompressionLevels } from "./bench-compression-levels";
+import { printBrotliWindows, printCompressionLevels } from "./bench-compression-levels";
 import { benchDatabase, cpuMs, memory, requireBuild, sleep, startBuiltServer, stopInstance } from "./bench-instance";
 
 const option = (name: string, fallback: number) => {
@@ -381,6 +381,7 @@ try {
     ].map(async ({ name, cookie }) => ({ name, html: await body(port, name, cookie) })),
   );
   printCompressionLevels(documents);
+  await printBrotliWindows(documents[1]!);
 } finally {
   agent.destroy();
   await stopInstance(child);
