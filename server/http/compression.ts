@@ -24,7 +24,7 @@ export const BROTLI_PARAMS = {
 /** Below this many bytes compressing costs more than it saves: the answer goes out as it is. */
 export const COMPRESSION_THRESHOLD = 1024;
 
-/** The encodings the build writes beside each asset (scripts/compress-assets.mjs), best first. */
+/** The encodings the build writes beside each asset (scripts/compress-assets.ts), best first. */
 const PRECOMPRESSED = [
   { encoding: "br", suffix: ".br" },
   { encoding: "gzip", suffix: ".gz" },
