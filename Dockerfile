@@ -16,7 +16,8 @@ FROM node:20-bookworm-slim AS runtime
 # Give SESSION_SECRETS and VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY (and DATABASE_URL, REDIS_URL, SMTP_URL, and
 # TRUST_PROXY for the proxy in front) at run time, with each brand's payment provider secrets (README):
 # production refuses to start without them. The demo brands in sites/ take payments with the built-in
-# test provider, which production refuses: mount the real brand files over /app/sites.
+# test provider, which production refuses: mount the real brand files over /app/sites. The image never
+# runs the demo (DEMO stays off); behind a CDN or proxy that compresses, set COMPRESSION=off.
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 WORKDIR /app
 RUN groupadd --system amora && useradd --system --gid amora --home /app amora \

@@ -52,12 +52,11 @@ const prefix = `amora-bench-${randomBytes(4).toString("hex")}:`;
 const children: ChildProcess[] = [];
 const streams: EventStream[] = [];
 
-/** One app instance as production runs it, but with test settings (no VAPID keys or SMTP needed). */
+/** One app instance as `npm start` runs it (DEMO=on: no VAPID keys or SMTP needed). */
 async function startInstance(): Promise<{ port: number; child: ChildProcess }> {
   const profiling = PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : [];
   const started = await startBuiltServer(
     {
-      NODE_ENV: "test",
       DATABASE_URL: databaseUrl,
       DATABASE_POOL_SIZE: String(POOL_SIZE),
       REDIS_URL: redisUrl,

@@ -38,11 +38,16 @@ export function benchDatabase(bench: string) {
   };
 }
 
-/** Starts one instance on a free port with these settings (plus PATH, PORT, HOST) and waits until it answers. */
-export async function startBuiltServer(env: Record<string, string> & { NODE_ENV: "test" | "production" | "development" }, nodeArgs: string[] = []): Promise<{ port: number; child: ChildProcess }> {
+/**
+ * Starts one instance on a free port with these settings (plus PATH, PORT, HOST) and waits until it
+ * answers. It runs as `npm start` does: NODE_ENV=production, so React's and Remix's production builds
+ * are what is measured, and DEMO=on for the conveniences a bench relies on (`<id>.localhost` hosts,
+ * the test payment provider, generated keys).
+ */
+export async function startBuiltServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<{ port: number; child: ChildProcess }> {
   const port = await freePort();
   const child = spawn(process.execPath, [...nodeArgs, "build/server.js"], {
-    env: { PATH: process.env.PATH, PORT: String(port), HOST: "127.0.0.1", ...env },
+    env: { PATH: process.env.PATH, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", DEMO: "on", ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });
   for (let waited = 0; waited < 60_000; waited += 100) {

@@ -10,11 +10,13 @@
 //                wire, and req/s relative to /api/settings.php with the same encoding
 //   open loop    mixed member traffic (pages plus the §9 refresh calls) started at --rate per second
 //                for twice --seconds, whatever is still in flight: p50, p99, max and errors
-// and the server's resident memory at rest and after the load.
+// and the server's resident memory at rest and after the load, and what each Brotli quality and gzip
+// level costs and saves on the documents / and /members (scripts/bench-compression-levels.ts).
 // Options: --members N (10000), --seconds N (5), --connections N (32), --rate N (50), --embedded
 // (PGlite in a temporary folder instead of PostgreSQL), --only /members (measure only the routes
-// named, comma-separated, and skip the open loop), --profile (the server writes a CPU profile, and
-// its heaviest functions and packages are printed: pair it with --only to profile one route). The PostgreSQL database is a fresh one beside
+// named, comma-separated, and skip the open loop and the compression table), --profile (the server
+// writes a CPU profile, and its heaviest functions and packages are printed: pair it with --only to
+// profile one route; the server's start is in it too). The PostgreSQL database is a fresh one beside
 // BENCH_DATABASE_URL or DATABASE_URL (default the local server), dropped afterwards.
 import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -35,6 +37,7 @@ import { seedDemoMembers } from "../server/profiles/demo-members";
 import { formatProblems, loadSites } from "../server/sites/load";
 import { syncSites } from "../server/sites/sync";
 import { summariseProfile } from "./cpu-profile";
+import { printBrotliWindows, printCompressionLevels } from "./bench-compression-levels";
 import { benchDatabase, cpuMs, memory, requireBuild, sleep, startBuiltServer, stopInstance } from "./bench-instance";
 
 const option = (name: string, fallback: number) => {
@@ -53,7 +56,6 @@ const ONLY = onlyIndex === -1 ? undefined : (process.argv[onlyIndex + 1] ?? "").
 const SITE_ID = "flirt-nl";
 const HOST = `${SITE_ID}.localhost`;
 const ENCODINGS = ["identity", "gzip", "br"] as const;
-const NODE_ENV = "test";
 
 requireBuild();
 
@@ -148,11 +150,10 @@ async function seed(store: Store): Promise<Member> {
   return { cookie: (await cookie.serialize(token)).split(";")[0]!, profileId: profile.id, others };
 }
 
-/** One app instance as `node build/server.js` runs it, with test settings and no demo members of its own. */
+/** One app instance as `npm start` runs it (DEMO=on), without demo members of its own. */
 async function startInstance(): Promise<number> {
   const started = await startBuiltServer(
     {
-      NODE_ENV,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       DATA_DIR: dataDir,
       SITES_DIR: path.resolve("sites"),
@@ -186,6 +187,20 @@ function send(port: number, method: string, pathname: string, headers: Record<st
     });
     req.on("error", reject);
     req.end(body);
+  });
+}
+
+/** A page as sent without compression. */
+function body(port: number, pathname: string, cookie: string | undefined): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const headers = { host: HOST, "accept-encoding": "identity", ...(cookie ? { cookie } : {}) };
+    const req = httpRequest({ host: "127.0.0.1", port, agent, path: pathname, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve(Buffer.concat(chunks)));
+    });
+    req.on("error", reject);
+    req.end();
   });
 }
 
@@ -268,7 +283,7 @@ try {
 
   started = performance.now();
   const port = await startInstance();
-  console.log(`server (pid ${child!.pid}, NODE_ENV=${NODE_ENV}) answered /healthz after ${(performance.now() - started).toFixed(0)} ms`);
+  console.log(`server (pid ${child!.pid}, NODE_ENV=production, DEMO=on) answered /healthz after ${(performance.now() - started).toFixed(0)} ms`);
 
   // A few chats, sent through the app so the list holds what members write.
   for (const [index, other] of member.others.slice(0, 5).entries()) {
@@ -372,6 +387,17 @@ try {
     `\nserver memory: resident ${mb(atRest.rss)} at rest (after warm-up), ${mb(afterClosed.rss)} after the closed loop, ` +
       `${mb(memory(child!).rss)} at the end; peak ${mb(memory(child!).peak)}`,
   );
+
+  const documents = await Promise.all(
+    [
+      { name: "/", cookie: undefined },
+      { name: "/members", cookie: member.cookie },
+    ].map(async ({ name, cookie }) => ({ name, html: await body(port, name, cookie) })),
+  );
+  if (!ONLY) {
+    printCompressionLevels(documents);
+    await printBrotliWindows(documents[1]!);
+  }
 } finally {
   agent.destroy();
   await stopInstance(child);

@@ -43,10 +43,9 @@ await database.create();
 
 let child: ChildProcess | undefined;
 
-/** One app instance as production runs it, with test settings and the test provider's secret. */
+/** One app instance as `npm start` runs it (DEMO=on), with the test provider's secret. */
 async function startInstance(): Promise<number> {
   const started = await startBuiltServer({
-    NODE_ENV: "test",
     DATABASE_URL: databaseUrl,
     DATA_DIR: await mkdtemp(path.join(tmpdir(), "amora-bench-payments-")),
     SITES_DIR: path.resolve("sites"),

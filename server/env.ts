@@ -15,7 +15,19 @@ const url = (protocols: string[], example: string) =>
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"], { error: "must be development, production or test" }).default("development"),
   PORT: z.coerce.number({ error: "must be a port number" }).int().min(0).max(65535, { error: "must be a port number up to 65535" }).default(3000),
-  HOST: z.string().min(1).default("0.0.0.0"),
+  /** Unset: 0.0.0.0, or 127.0.0.1 under DEMO=on, so the demo stays on this machine unless asked. */
+  HOST: z.string().min(1).optional(),
+  /**
+   * `on` runs the one-command demo (`npm start`) in production mode with the conveniences of a fresh
+   * machine: generated secrets, the test payment provider, demo members, `<id>.localhost` hosts, the
+   * mail viewer and cookies over plain http. Never for a deployment: see productionRules.
+   */
+  DEMO: z.enum(["on", "off"], { error: "must be on or off" }).default("off"),
+  /**
+   * `off` for a deployment behind a CDN or proxy that compresses: this server then sends every answer
+   * as it is, pre-compressed asset files included (see docs/decisions/018-production-start-and-compression.md).
+   */
+  COMPRESSION: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
   DATA_DIR: z.string().min(1).default("./data"),
   SITES_DIR: z.string().min(1).default("./sites"),
   LOCALES_DIR: z.string().min(1).default("./locales"),
@@ -79,7 +91,17 @@ const envSchema = z.object({
     .optional(),
 });
 
-export type Env = z.output<typeof envSchema> & { DATA_DIR: string; SITES_DIR: string; LOCALES_DIR: string; DEMO_MEMBERS: number };
+export type Env = Omit<z.output<typeof envSchema>, "HOST"> & { HOST: string; DATA_DIR: string; SITES_DIR: string; LOCALES_DIR: string; DEMO_MEMBERS: number };
+
+/**
+ * Whether production's rules apply: secrets and keys required, Secure cookies, no `<id>.localhost`
+ * hosts, no mail viewer, the test payment provider only where a brand allows it, mail links to the
+ * brand's own domain, no demo members unless asked. They do under NODE_ENV=production unless DEMO=on;
+ * outside production (development, tests) the conveniences are on as well.
+ */
+export function productionRules(env: Pick<Env, "NODE_ENV" | "DEMO">): boolean {
+  return env.NODE_ENV === "production" && env.DEMO === "off";
+}
 
 export class EnvError extends Error {
   override name = "EnvError";
@@ -94,7 +116,8 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     throw new EnvError(`Invalid environment:\n${lines.join("\n")}`);
   }
   const env = result.data;
-  if (env.NODE_ENV === "production" && !env.SESSION_SECRETS) {
+  const strict = productionRules(env);
+  if (strict && !env.SESSION_SECRETS) {
     throw new EnvError("Invalid environment:\n  SESSION_SECRETS: is required in production (see README)");
   }
   if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
@@ -105,10 +128,11 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   }
   return {
     ...env,
+    HOST: env.HOST ?? (env.DEMO === "on" ? "127.0.0.1" : "0.0.0.0"),
     DATA_DIR: path.resolve(env.DATA_DIR),
     SITES_DIR: path.resolve(env.SITES_DIR),
     LOCALES_DIR: path.resolve(env.LOCALES_DIR),
     // A real deployment never fills itself with made-up people unless asked to.
-    DEMO_MEMBERS: env.DEMO_MEMBERS ?? (env.NODE_ENV === "production" ? 0 : 400),
+    DEMO_MEMBERS: env.DEMO_MEMBERS ?? (strict ? 0 : 400),
   };
 }

@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
-import { EnvError, readEnv, type Env } from "./env";
+import { EnvError, productionRules, readEnv, type Env } from "./env";
 import { avatarTarget } from "./profiles/demo-avatars";
 import { seedDemoMembers } from "./profiles/demo-members";
 import { PaymentConfigError } from "./payments/providers";
@@ -20,7 +20,7 @@ async function main() {
   const running = await startServer({ env, build, buildVersion, clientDir: path.resolve("build/client") });
   await seedEmptyStore(running, env);
   const origin = (id: string) => `http://${id}.localhost:${running.port}/`;
-  if (env.NODE_ENV !== "production") {
+  if (!productionRules(env)) {
     console.log(`\nAmora is serving ${running.sites.all().length} brands:`);
     for (const site of running.sites.all()) console.log(`  ${site.name.padEnd(16)} ${origin(site.id)}`);
     console.log("");
@@ -41,7 +41,7 @@ async function filesFingerprint(files: string[]): Promise<string> {
 
 /**
  * A fresh install is lively: when the store holds no profile at all, DEMO_MEMBERS demo members
- * (default 400, none in production) are created over every brand. Only here, in the
+ * (default 400, none under production's rules, see productionRules) are created over every brand. Only here, in the
  * production entry: tests start the server without them. A failure is logged and the server keeps serving.
  */
 async function seedEmptyStore(running: Awaited<ReturnType<typeof startServer>>, env: Env) {

@@ -9,7 +9,7 @@ import { openBus } from "./bus";
 import { createLiveHub } from "./chat/live";
 import { openStore } from "./db/database";
 import { migrate } from "./db/migrate";
-import { readEnv, type Env } from "./env";
+import { productionRules, readEnv, type Env } from "./env";
 import { createHttpApp } from "./http/app";
 import { exposedDevelopmentWarning } from "./http/development";
 import { createI18n, loadCatalog } from "./i18n/catalog";
@@ -47,7 +47,8 @@ const EXPIRY_SWEEP_MS = 60_000;
  * being invalid), migrates the store, connects the bus, and serves. Returns a handle to stop it.
  */
 export async function startServer({ build, buildVersion, clientDir, devMiddleware, env = readEnv(), log = createLogger(env.LOG_LEVEL), secrets = process.env, onQuery }: StartOptions) {
-  const production = env.NODE_ENV === "production";
+  // Production's rules, unless NODE_ENV is not production or the demo asks for its conveniences.
+  const production = productionRules(env);
   const vapid = await vapidKeys({ publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }, { dataDir: env.DATA_DIR, production });
   const sites = await SiteRegistry.open({ dir: env.SITES_DIR, allowLocalhostIds: !production, log });
   const providerEnvironment = { secret: secretReader(secrets), production, dataDir: env.DATA_DIR, log, testSettleMs: env.TEST_PAYMENTS_SETTLE_MS };
@@ -98,8 +99,8 @@ export async function startServer({ build, buildVersion, clientDir, devMiddlewar
   await new Promise<void>((resolve, reject) => server.once("listening", resolve).once("error", reject));
   const port = (server.address() as AddressInfo).port;
   log.info({ port, store: store.engine, bus: bus.kind }, "listening");
-  const exposed = exposedDevelopmentWarning({ nodeEnv: env.NODE_ENV, host: env.HOST });
-  if (exposed) log.warn({ nodeEnv: env.NODE_ENV, host: env.HOST }, exposed);
+  const exposed = exposedDevelopmentWarning({ nodeEnv: env.NODE_ENV, demo: env.DEMO, host: env.HOST });
+  if (exposed) log.warn({ nodeEnv: env.NODE_ENV, demo: env.DEMO, host: env.HOST }, exposed);
 
   let stopping: Promise<void> | undefined;
   const stop = () =>

@@ -1,15 +1,15 @@
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
-import compression from "compression";
 import express, { type Request, type Response } from "express";
 import type { Resource } from "i18next";
 import { pinoHttp } from "pino-http";
 import { trackingCookie, trackingFromQuery } from "../accounts/tracking";
-import type { Env } from "../env";
+import { productionRules, type Env } from "../env";
 import { NAMESPACES, type Namespace } from "../i18n/catalog";
 import { keyServedToPool, PHOTO_CACHE_CONTROL, uploadsDir } from "../photos/storage";
 import type { Site } from "../sites/schema";
 import { bodyLimits } from "./body-limits";
+import { dynamicCompression, staticFiles } from "./compression";
 import { sameOriginWrites } from "./cross-site";
 import { isDevelopmentClient } from "./development";
 import { anonymousPageCache } from "./page-cache";
@@ -22,7 +22,7 @@ import { UNKNOWN_HOST_PAGE } from "./unknown-host";
 
 type AppOptions = {
   /** TRUST_PROXY may be left out: then no proxy is trusted. */
-  env: Pick<Env, "NODE_ENV" | "COUNTRY_HEADER"> & Partial<Pick<Env, "TRUST_PROXY">>;
+  env: Pick<Env, "NODE_ENV" | "COUNTRY_HEADER"> & Partial<Pick<Env, "TRUST_PROXY" | "DEMO" | "COMPRESSION">>;
   services: Services;
   resources: Resource;
   /** The Remix server build, or a function that loads it per request (the Vite dev server). */
@@ -47,7 +47,7 @@ export function createHttpApp({ env, services, resources, build, buildVersion, c
   // req.ip and req.protocol read X-Forwarded-* only from the configured proxies (proxy-addr).
   app.set("trust proxy", env.TRUST_PROXY ?? false);
   const trustProxy = app.get("trust proxy fn") as TrustFunction;
-  const production = env.NODE_ENV === "production";
+  const production = productionRules({ NODE_ENV: env.NODE_ENV, DEMO: env.DEMO ?? "off" });
   const developmentClient = (req: Request) => isDevelopmentClient({ production, remoteAddress: req.socket.remoteAddress, host: req.get("host") });
 
   // Probes answer on any host: load balancers call them by IP.
@@ -62,8 +62,9 @@ export function createHttpApp({ env, services, resources, build, buildVersion, c
     res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "not ready", store, bus });
   });
 
-  // Event streams go out as written: compression would hold events back until a buffer fills.
-  app.use(compression({ filter: (req, res) => !String(res.getHeader("Content-Type")).startsWith("text/event-stream") && compression.filter(req, res) }));
+  // COMPRESSION=off leaves it to the CDN or proxy in front: every answer, asset files included, goes out as it is.
+  const compress = env.COMPRESSION !== "off";
+  if (compress) app.use(dynamicCompression());
   app.use(
     pinoHttp({
       logger: services.log,
@@ -86,8 +87,8 @@ export function createHttpApp({ env, services, resources, build, buildVersion, c
 
   if (devMiddleware) app.use(devMiddleware);
   if (clientDir) {
-    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
-    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    app.use("/assets", ...staticFiles(path.join(clientDir, "assets"), { precompressed: compress, immutable: true, maxAge: "1y" }));
+    app.use(...staticFiles(clientDir, { precompressed: compress, maxAge: "1h" }));
   }
 
   // Translations for the browser's i18next, one namespace at a time.

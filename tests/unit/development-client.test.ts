@@ -35,6 +35,12 @@ describe("the start-up warning", () => {
     expect(exposedDevelopmentWarning({ nodeEnv: "test", host: "0.0.0.0" })).toContain("NODE_ENV is test");
   });
 
+  it("is given loudly when the demo listens beyond this machine", () => {
+    const warning = exposedDevelopmentWarning({ nodeEnv: "production", demo: "on", host: "0.0.0.0" });
+    expect(warning).toMatch(/DEMO is on.*other machines can reach it.*test payment provider.*Never run a deployment with DEMO=on/);
+    expect(exposedDevelopmentWarning({ nodeEnv: "production", demo: "on", host: "127.0.0.1" })).toBeUndefined();
+  });
+
   it("is not given in production or on loopback", () => {
     expect(exposedDevelopmentWarning({ nodeEnv: "production", host: "0.0.0.0" })).toBeUndefined();
     for (const host of ["127.0.0.1", "::1", "[::1]", "localhost", "127.0.0.2"]) expect(exposedDevelopmentWarning({ nodeEnv: "development", host })).toBeUndefined();

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { EnvError, readEnv } from "../../server/env";
+import { EnvError, productionRules, readEnv } from "../../server/env";
 
 describe("environment", () => {
   it("has defaults for a fresh machine", () => {
@@ -34,5 +34,35 @@ describe("environment", () => {
   it("takes an SMTP URL for mail", () => {
     expect(readEnv({ SMTP_URL: "smtps://user:pass@smtp.example.com:465" }).SMTP_URL).toBe("smtps://user:pass@smtp.example.com:465");
     expect(() => readEnv({ SMTP_URL: "http://smtp.example.com" })).toThrow(/SMTP_URL: must be a URL such as smtps:/);
+  });
+
+  describe("the demo (DEMO=on)", () => {
+    it("relaxes production's rules only where asked: production alone is strict, development and tests never are", () => {
+      expect(productionRules(readEnv({ NODE_ENV: "production", SESSION_SECRETS: "s".repeat(32) }))).toBe(true);
+      expect(productionRules(readEnv({ NODE_ENV: "production", DEMO: "on" }))).toBe(false);
+      expect(productionRules(readEnv({ NODE_ENV: "development" }))).toBe(false);
+      expect(productionRules(readEnv({ NODE_ENV: "test", DEMO: "off" }))).toBe(false);
+    });
+
+    it("starts in production without secrets, with demo members, and on this machine unless HOST says otherwise", () => {
+      const demo = readEnv({ NODE_ENV: "production", DEMO: "on" });
+      expect(demo).toMatchObject({ DEMO: "on", HOST: "127.0.0.1", DEMO_MEMBERS: 400 });
+      expect(demo.SESSION_SECRETS).toBeUndefined();
+      expect(readEnv({ NODE_ENV: "production", DEMO: "on", HOST: "0.0.0.0" }).HOST).toBe("0.0.0.0");
+      expect(readEnv({ NODE_ENV: "production", DEMO: "on", DEMO_MEMBERS: "0" }).DEMO_MEMBERS).toBe(0);
+    });
+
+    it("leaves a real deployment as strict as before: secrets required, no demo members, every interface", () => {
+      expect(() => readEnv({ NODE_ENV: "production", DEMO: "off" })).toThrow(/SESSION_SECRETS: is required in production/);
+      const strict = readEnv({ NODE_ENV: "production", SESSION_SECRETS: "s".repeat(32) });
+      expect(strict).toMatchObject({ DEMO: "off", HOST: "0.0.0.0", DEMO_MEMBERS: 0 });
+    });
+
+    it("takes on or off only, as COMPRESSION does", () => {
+      expect(() => readEnv({ DEMO: "yes" })).toThrow(/DEMO: must be on or off/);
+      expect(() => readEnv({ COMPRESSION: "false" })).toThrow(/COMPRESSION: must be on or off/);
+      expect(readEnv({}).COMPRESSION).toBe("on");
+      expect(readEnv({ COMPRESSION: "off" }).COMPRESSION).toBe("off");
+    });
   });
 });
