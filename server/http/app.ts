@@ -87,8 +87,8 @@ export function createHttpApp({ env, services, resources, build, buildVersion, c
 
   if (devMiddleware) app.use(devMiddleware);
   if (clientDir) {
-    app.use("/assets", ...staticFiles(path.join(clientDir, "assets"), { precompressed: compress, immutable: true, maxAge: "1y" }));
-    app.use(...staticFiles(clientDir, { precompressed: compress, maxAge: "1h" }));
+    app.use("/assets", staticFiles(path.join(clientDir, "assets"), { precompressed: compress, immutable: true, maxAge: "1y" }));
+    app.use(staticFiles(clientDir, { precompressed: compress, maxAge: "1h" }));
   }
 
   // Translations for the browser's i18next, one namespace at a time.

@@ -59,10 +59,11 @@ type StaticOptions = {
 /**
  * The built client files. A file the build compressed goes out as its `.br` or `.gz` twin when the
  * client accepts that encoding (brotli first), with the original's type, `Vary: Accept-Encoding` and
- * the same caching; the twins are listed once at start, as the build does not change while serving.
+ * the same caching. The files are listed once at start, as the build does not change while serving:
+ * any other path goes on at once, without a look at the disk (every page's path passes here).
  */
-export function staticFiles(root: string, { precompressed, immutable = false, maxAge }: StaticOptions): RequestHandler[] {
-  const variants = precompressed ? compressedTwins(root) : new Map<string, Set<string>>();
+export function staticFiles(root: string, { precompressed, immutable = false, maxAge }: StaticOptions): RequestHandler {
+  const files = builtFiles(root, precompressed);
   const serve = express.static(root, {
     immutable,
     maxAge,
@@ -74,16 +75,16 @@ export function staticFiles(root: string, { precompressed, immutable = false, ma
       res.type(path.extname(file.slice(0, -twin.suffix.length)));
     },
   });
-  const chooseTwin: RequestHandler = (req, res, next) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const encodings = variants.get(req.path);
-    if (!encodings) return next();
-    res.vary("Accept-Encoding");
-    const chosen = PRECOMPRESSED.find(({ encoding }) => encodings.has(encoding) && accepts(req, encoding));
-    if (chosen) req.url = req.path + chosen.suffix + req.url.slice(req.path.length);
-    next();
+  return (req, res, next) => {
+    const twins = req.method === "GET" || req.method === "HEAD" ? files.get(req.path) : undefined;
+    if (!twins) return next();
+    if (twins.size > 0) {
+      res.vary("Accept-Encoding");
+      const chosen = PRECOMPRESSED.find(({ encoding }) => twins.has(encoding) && accepts(req, encoding));
+      if (chosen) req.url = req.path + chosen.suffix + req.url.slice(req.path.length);
+    }
+    serve(req, res, next);
   };
-  return [chooseTwin, serve];
 }
 
 /** Whether the client takes this encoding (any q above 0), whatever order it lists its encodings in. */
@@ -91,16 +92,19 @@ function accepts(req: Request, encoding: string): boolean {
   return req.acceptsEncodings(encoding) === encoding;
 }
 
-/** URL path (as under the mount point) → the encodings the build wrote beside that file. */
-function compressedTwins(root: string): Map<string, Set<string>> {
-  const variants = new Map<string, Set<string>>();
-  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const twin = PRECOMPRESSED.find(({ suffix }) => entry.name.endsWith(suffix));
-    if (!twin) continue;
-    const original = path.join(entry.parentPath, entry.name.slice(0, -twin.suffix.length));
-    const urlPath = "/" + path.relative(root, original).split(path.sep).join("/");
-    variants.set(urlPath, (variants.get(urlPath) ?? new Set()).add(twin.encoding));
+/** URL path (as under the mount point) of each file the build wrote → the encodings of its compressed twins. */
+function builtFiles(root: string, precompressed: boolean): Map<string, Set<string>> {
+  const files = new Map<string, Set<string>>();
+  const urlPath = (file: string) => "/" + path.relative(root, file).split(path.sep).join("/");
+  const entries = readdirSync(root, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+  for (const entry of entries) {
+    const file = path.join(entry.parentPath, entry.name);
+    if (!PRECOMPRESSED.some(({ suffix }) => entry.name.endsWith(suffix))) files.set(urlPath(file), files.get(urlPath(file)) ?? new Set());
   }
-  return variants;
+  if (!precompressed) return files;
+  for (const entry of entries) {
+    const twin = PRECOMPRESSED.find(({ suffix }) => entry.name.endsWith(suffix));
+    if (twin) files.get(urlPath(path.join(entry.parentPath, entry.name.slice(0, -twin.suffix.length))))?.add(twin.encoding);
+  }
+  return files;
 }
