@@ -3,13 +3,12 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import webpush from "web-push";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTH_COOKIE } from "../../server/accounts/sessions";
 import { PASSWORD, uniqueEmail, waitForMail } from "../support/accounts";
 import { freshDatabaseUrl } from "../support/databases";
 import { allowTestPayments, copyDemoSites } from "../support/site-fixtures";
-import { requestAs, startTestServer, visitorIp, type TestServer } from "../support/test-server";
+import { productionSecrets, requestAs, startTestServer, visitorIp, type TestServer } from "../support/test-server";
 
 const FORM = "application/x-www-form-urlencoded";
 const BRANDS = ["flirt-nl", "milf-de", "gay-uk", "bbw-us"];
@@ -86,15 +85,12 @@ describe("production without DEMO", () => {
     drop = database.drop;
     const sitesDir = await copyDemoSites();
     await allowTestPayments(sitesDir);
-    const vapid = webpush.generateVAPIDKeys();
     server = await startTestServer({
       databaseUrl: database.url,
       sitesDir,
       env: {
         NODE_ENV: "production",
-        SESSION_SECRETS: randomBytes(32).toString("hex"),
-        VAPID_PUBLIC_KEY: vapid.publicKey,
-        VAPID_PRIVATE_KEY: vapid.privateKey,
+        ...productionSecrets(),
         TEST_PAYMENTS_SECRET: randomBytes(32).toString("hex"),
       },
     });

@@ -4,7 +4,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import webpush from "web-push";
 import { createAccount } from "../../server/accounts/signup";
 import { readEnv } from "../../server/env";
 import { startServer } from "../../server/start";
@@ -12,7 +11,7 @@ import { createMember, linkIn, PASSWORD, sessionCookie, uniqueEmail, waitForMail
 import { text } from "../support/catalog";
 import { freshDatabaseUrl } from "../support/databases";
 import { allowTestPayments, copyDemoSites } from "../support/site-fixtures";
-import { requestAs, startTestServer, testRedisPrefix, visitorIp, type TestServer } from "../support/test-server";
+import { productionSecrets, requestAs, startTestServer, testRedisPrefix, visitorIp, type TestServer } from "../support/test-server";
 
 const SITE = "flirt-nl";
 const NEW_PASSWORD = "a brand new secret";
@@ -156,7 +155,6 @@ describe("links in production mail", () => {
     await writeFile(brandFile, JSON.stringify({ ...brand, domains: [...brand.domains, "flirt-alt.example"] }));
     await allowTestPayments(sitesDir);
     const dataDir = await mkdtemp(path.join(tmpdir(), "amora-data-"));
-    const vapid = webpush.generateVAPIDKeys();
     const env = readEnv({
       NODE_ENV: "production",
       PORT: "0",
@@ -167,9 +165,7 @@ describe("links in production mail", () => {
       DATABASE_URL: database.url,
       REDIS_URL: process.env.REDIS_URL,
       REDIS_PREFIX: testRedisPrefix(),
-      SESSION_SECRETS: randomBytes(32).toString("hex"),
-      VAPID_PUBLIC_KEY: vapid.publicKey,
-      VAPID_PRIVATE_KEY: vapid.privateKey,
+      ...productionSecrets(),
     });
     const build = (await import(/* @vite-ignore */ path.resolve("build/server/index.js"))) as ServerBuild;
     const running = await startServer({ env, build, clientDir: path.resolve("build/client"), secrets: { TEST_PAYMENTS_SECRET: randomBytes(32).toString("hex") } });

@@ -5,7 +5,6 @@ import { PassThrough } from "node:stream";
 import type { ServerBuild } from "@remix-run/node";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import webpush from "web-push";
 import type { PaymentStatus } from "../../server/db/schema";
 import { readEnv } from "../../server/env";
 import { PaymentConfigError } from "../../server/payments/providers";
@@ -14,7 +13,7 @@ import { signTestWebhook } from "../../server/payments/test-provider";
 import { createMember, sessionCookie } from "../support/accounts";
 import { freshDatabaseUrl } from "../support/databases";
 import { copyDemoSites } from "../support/site-fixtures";
-import { requestAs, startTestServer, type TestServer } from "../support/test-server";
+import { productionSecrets, requestAs, startTestServer, type TestServer } from "../support/test-server";
 import { balancesOffLedger } from "../../server/credits/ledger";
 
 const SECRET = "webhook-test-secret-0123456789abcdef";
@@ -225,7 +224,6 @@ describe("payment webhooks over HTTP: hostile deliveries change nothing, honest 
 
 describe("the payment setup at start", () => {
   it("refuses to start in production while a brand runs the test provider without allowing it", async () => {
-    const vapid = webpush.generateVAPIDKeys();
     const env = readEnv({
       NODE_ENV: "production",
       PORT: "0",
@@ -233,9 +231,7 @@ describe("the payment setup at start", () => {
       DATA_DIR: await mkdtemp(path.join(tmpdir(), "amora-data-")),
       SITES_DIR: await copyDemoSites(),
       LOG_LEVEL: "silent",
-      SESSION_SECRETS: "a-production-secret-of-at-least-32-characters",
-      VAPID_PUBLIC_KEY: vapid.publicKey,
-      VAPID_PRIVATE_KEY: vapid.privateKey,
+      ...productionSecrets(),
     });
     const build = (await import(/* @vite-ignore */ path.resolve("build/server/index.js"))) as ServerBuild;
     const starting = startServer({ env, build, secrets: { TEST_PAYMENTS_SECRET: SECRET } });

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import type { LogEvent } from "kysely";
+import webpush from "web-push";
 import { readEnv } from "../../server/env";
 import type { Logger } from "../../server/log";
 import { startServer } from "../../server/start";
@@ -57,6 +58,12 @@ export async function startTestServer(
 }
 
 /** A Redis prefix no other test server (or earlier run) uses. */
+/** What production requires before it starts: fresh session secrets and a push key pair. */
+export function productionSecrets(): { SESSION_SECRETS: string; VAPID_PUBLIC_KEY: string; VAPID_PRIVATE_KEY: string } {
+  const vapid = webpush.generateVAPIDKeys();
+  return { SESSION_SECRETS: randomBytes(32).toString("hex"), VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey };
+}
+
 export const testRedisPrefix = () => `amora-test-${randomBytes(4).toString("hex")}:`;
 
 export type PlainResponse = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
