@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { MatchModal } from "./member/match-modal";
 import * as styles from "./profile-card.css";
+import { FETCH_FIRST } from "../lib/fetch-priority";
 
 export type ProfileCardData = {
   id: number;
@@ -64,7 +65,7 @@ export function ProfileCard({ profile, linkPrefix = "/members", aboveFold = fals
             height={400}
             loading={aboveFold ? "eager" : "lazy"}
             decoding={aboveFold ? "auto" : "async"}
-            fetchPriority={aboveFold ? "high" : undefined}
+            {...(aboveFold ? FETCH_FIRST : {})}
           />
         ) : (
           <span className={styles.placeholder} aria-hidden="true">

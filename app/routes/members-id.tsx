@@ -18,6 +18,7 @@ import { MatchModal } from "../components/member/match-modal";
 import { useMemberStatus } from "../components/member/member-status";
 import { ProfileGrid } from "../components/profile-card";
 import { requireMember } from "../lib/auth.server";
+import { FETCH_FIRST } from "../lib/fetch-priority";
 import { accountMeta } from "../lib/meta";
 import { countryNamer, limitVisitorProfileViews, toCards } from "../lib/profiles.server";
 import * as styles from "./members-id.css";
@@ -149,7 +150,7 @@ export default function MemberProfile() {
       <section className={styles.header} aria-label={t("profile.photos")}>
         <div className={styles.mainPhoto}>
           {main ? (
-            <img src={main.filename} alt={t("profile.photoOf", { name: profile.name })} className={styles.mainImage} width={800} height={800} fetchPriority="high" />
+            <img src={main.filename} alt={t("profile.photoOf", { name: profile.name })} className={styles.mainImage} width={800} height={800} {...FETCH_FIRST} />
           ) : (
             <span className={styles.noPhoto} aria-hidden="true">
               {profile.name.slice(0, 1).toUpperCase()}
