@@ -95,7 +95,9 @@ describe("brand files edited while the server runs", () => {
     await write("flirt-nl", flirt);
     await until(() => registry.resolveHost(moving)?.id === "milf-de");
     clearInterval(watcher);
-    expect(seen).toEqual(new Set(["flirt-nl", "milf-de"]));
+    // The watcher may not have run between the switch and `until` seeing it: only the owners matter.
+    expect([...seen].every((id) => id === "flirt-nl" || id === "milf-de")).toBe(true);
+    expect(seen.has("flirt-nl")).toBe(true);
     // The waiting version was kept, not read again.
     expect(reads).toEqual(["flirt-nl.json"]);
     expect(registry.all().filter((site) => site.domains.includes(moving)).map((site) => site.id)).toEqual(["milf-de"]);
