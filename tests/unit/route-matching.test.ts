@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 // The server loads the router's CommonJS build; patches/@remix-run+router+*.patch makes it keep each
 // route table's ranked branches and compiled paths (see docs/decisions/022-server-render-cpu.md).
@@ -42,5 +42,49 @@ describe("route matching on the server", () => {
     const fresh = table();
     fresh[0]!.children.push({ id: "likes", path: "likes" });
     expect(ids(fresh, "/likes")).toEqual(["root", "likes"]);
+  });
+});
+
+// patches/react-router-dom+*.patch and patches/@remix-run+react+*.patch: the render converts a
+// build's route table once, so the kept ranking above applies to it as well.
+describe("the render's route table", () => {
+  const require = createRequire(import.meta.url);
+
+  it("is converted once per table by the static router", () => {
+    const { createStaticRouter } = require("react-router-dom/server") as typeof import("react-router-dom/server");
+    const routes = table();
+    const context = { basename: "/", location: { pathname: "/" }, matches: [], loaderData: {}, actionData: null, errors: null } as never;
+    const first = createStaticRouter(routes, context);
+    expect(createStaticRouter(routes, context).routes).toBe(first.routes);
+    expect(createStaticRouter(table(), context).routes).not.toBe(first.routes);
+  });
+
+  it("is made once per build's manifest by RemixServer", async () => {
+    const { createStaticHandler } = require("@remix-run/router") as typeof import("@remix-run/router");
+    const { RemixServer } = require("@remix-run/react") as typeof import("@remix-run/react");
+    const serverRoutes = require("@remix-run/react/dist/routes.js") as { createServerRoutes: (...args: unknown[]) => unknown };
+    const { createElement } = require("react") as typeof import("react");
+    const { renderToString } = require("react-dom/server") as typeof import("react-dom/server");
+
+    const manifestRoutes = { root: { id: "root", path: "", hasLoader: false, module: "/root.js" } };
+    const routeModules = { root: { default: () => createElement("p", null, "home") } };
+    const handlerContext = await createStaticHandler([{ id: "root", path: "/" }]).query(new Request("http://localhost/"));
+    const render = () =>
+      renderToString(
+        createElement(RemixServer, {
+          url: "http://localhost/",
+          context: {
+            manifest: { routes: manifestRoutes, entry: { module: "/entry.js", imports: [] }, url: "/manifest.js", version: "1" },
+            routeModules,
+            staticHandlerContext: handlerContext,
+            future: {},
+            isSpaMode: false,
+          } as never,
+        }),
+      );
+    const made = vi.spyOn(serverRoutes, "createServerRoutes");
+    expect(render()).toContain("home");
+    expect(render()).toContain("home");
+    expect(made).toHaveBeenCalledTimes(1);
   });
 });
