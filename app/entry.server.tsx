@@ -5,10 +5,9 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { pageInstance } from "../server/i18n/page-instances";
 import { PageTranslationsContext } from "./components/page-translations";
 import { contentSecurityPolicy } from "./csp.server";
-import { pageNamespaces, pageTranslationsJson } from "./lib/page-translations.server";
+import { pageI18n, pageNamespaces } from "./lib/page-translations.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -19,17 +18,14 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const ns = pageNamespaces(remixContext);
-  // The shared instance already holds every language; a clone only fixes the language and namespaces.
-  const instance = pageInstance(loadContext.services.i18n, loadContext.i18nLanguage, ns);
-  const translations = pageTranslationsJson(loadContext.services.i18n, loadContext.i18nLanguage, ns);
+  const { instance, translationsJson } = pageI18n(loadContext.services.i18n, loadContext.i18nLanguage, pageNamespaces(remixContext));
 
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <I18nextProvider i18n={instance}>
-        <PageTranslationsContext.Provider value={translations}>
+        <PageTranslationsContext.Provider value={translationsJson}>
           <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={loadContext.nonce} />
         </PageTranslationsContext.Provider>
       </I18nextProvider>,

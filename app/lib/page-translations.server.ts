@@ -2,9 +2,18 @@ import type { EntryContext } from "@remix-run/node";
 import type { i18n, Resource } from "i18next";
 import { jsonForScript } from "./embedded-json";
 
-// A page's catalogues depend only on its language and namespaces: a handful of combinations per
-// process, each serialised once. Keyed by the i18next instance, which holds one catalogue for its life.
-const serialised = new WeakMap<i18n, Map<string, string>>();
+/** What a page renders with, in the browser too: both depend only on its language and namespaces. */
+export type PageI18n = {
+  /** A clone of the shared instance fixed to the language and namespaces; never changed while rendering. */
+  instance: i18n;
+  /** pageTranslations as JSON safe inside a script block. */
+  translationsJson: string;
+};
+
+/** Languages (with regional variants) × the namespace sets of the routes: a few hundred at most. */
+const MOST_KEPT = 1_000;
+// Keyed by the shared instance, which holds one catalogue for its life.
+const kept = new WeakMap<i18n, Map<string, PageI18n>>();
 
 /**
  * The namespaces the routes of this page declare in `handle.i18n`. Only the matched routes: the
@@ -32,12 +41,24 @@ export function pageTranslations(instance: i18n, language: string, namespaces: r
   return resources;
 }
 
-/** pageTranslations as JSON safe inside a script block, from the per-process cache. */
-export function pageTranslationsJson(instance: i18n, language: string, namespaces: readonly string[]): string {
-  let byKey = serialised.get(instance);
-  if (!byKey) serialised.set(instance, (byKey = new Map()));
-  const key = `${language}|${[...new Set(namespaces)].sort().join(",")}`;
-  let json = byKey.get(key);
-  if (json === undefined) byKey.set(key, (json = jsonForScript(pageTranslations(instance, language, namespaces))));
-  return json;
+/**
+ * The page's i18next instance and embedded translations, made once per language and namespace set:
+ * cloning an instance and serialising catalogues per request cost a millisecond or two of CPU.
+ */
+export function pageI18n(shared: i18n, language: string, namespaces: readonly string[]): PageI18n {
+  let byKey = kept.get(shared);
+  if (!byKey) kept.set(shared, (byKey = new Map()));
+  const sorted = [...new Set(namespaces)].sort();
+  const key = `${language}|${sorted.join(",")}`;
+  let page = byKey.get(key);
+  if (!page) {
+    // Keys come from the route table and the languages, a bounded set; the bound is only a guard.
+    if (byKey.size >= MOST_KEPT) byKey.clear();
+    page = {
+      instance: shared.cloneInstance({ lng: language, ns: sorted, defaultNS: "common" }),
+      translationsJson: jsonForScript(pageTranslations(shared, language, sorted)),
+    };
+    byKey.set(key, page);
+  }
+  return page;
 }

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import i18next, { type i18n } from "i18next";
 import { PageTranslations, PageTranslationsContext } from "../../app/components/page-translations";
 import { jsonForScript } from "../../app/lib/embedded-json";
-import { pageTranslations, pageTranslationsJson } from "../../app/lib/page-translations.server";
+import { pageI18n, pageTranslations } from "../../app/lib/page-translations.server";
 import { createI18n, loadCatalog } from "../../server/i18n/catalog";
 import { FALLBACK_LANGUAGES } from "../../server/i18n/languages";
 
@@ -72,8 +72,36 @@ describe("a page's translations", () => {
   });
 
   it("are serialised once per language and set of namespaces", () => {
-    const first = pageTranslationsJson(instance, "de", ["likes", "common"]);
-    expect(pageTranslationsJson(instance, "de", ["common", "likes", "common"])).toBe(first);
+    const first = pageI18n(instance, "de", ["likes", "common"]).translationsJson;
+    expect(pageI18n(instance, "de", ["common", "likes", "common"]).translationsJson).toBe(first);
     expect(JSON.parse(first)).toEqual(pageTranslations(instance, "de", ["common", "likes"]));
+  });
+});
+
+describe("a page's i18next instance", () => {
+  const resources = {
+    nl: { common: { hello: "Hallo {{name}}" }, members: { title: "Leden" } },
+    en: { common: { hello: "Hello {{name}}" }, members: { title: "Members" } },
+  };
+
+  it("is made once per language and namespaces, and kept", async () => {
+    const shared = await createI18n(resources);
+    const dutch = pageI18n(shared, "nl", ["common", "members"]).instance;
+    expect(pageI18n(shared, "nl", ["members", "common"]).instance).toBe(dutch);
+    expect(pageI18n(shared, "en", ["common", "members"]).instance).not.toBe(dutch);
+    expect(pageI18n(shared, "nl", ["common"]).instance).not.toBe(dutch);
+    expect(pageI18n(await createI18n(resources), "nl", ["common", "members"]).instance).not.toBe(dutch);
+  });
+
+  it("translates in its language, whatever the others and the shared instance are set to", async () => {
+    const shared = await createI18n(resources);
+    const sharedLanguage = shared.language;
+    const dutch = pageI18n(shared, "nl", ["common", "members"]).instance;
+    const english = pageI18n(shared, "en", ["common", "members"]).instance;
+    expect(dutch.t("hello", { name: "Sanne" })).toBe("Hallo Sanne");
+    expect(english.t("hello", { name: "Sam" })).toBe("Hello Sam");
+    expect(dutch.t("members:title")).toBe("Leden");
+    expect(shared.language).toBe(sharedLanguage);
+    expect(pageI18n(shared, "nl", ["common", "members"]).instance.t("hello", { name: "Joost" })).toBe("Hallo Joost");
   });
 });
