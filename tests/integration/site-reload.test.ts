@@ -17,15 +17,18 @@ describe("brand files edited while the server runs", () => {
   let dir: string;
   let registry: SiteRegistry;
   let reads: string[];
+  /** The registry's error log lines: a refused edit is logged once it has been read and checked. */
+  let errors: string[];
 
   beforeEach(async () => {
     dir = await copyDemoSites();
     reads = [];
+    errors = [];
     const readText = (file: string) => {
       reads.push(path.basename(file));
       return readFile(file, "utf8");
     };
-    registry = await SiteRegistry.open({ dir, allowLocalhostIds: true, log: pino({ level: "silent" }), readText, settleMs: 20 });
+    registry = await SiteRegistry.open({ dir, allowLocalhostIds: true, log: pino({ level: "error" }, { write: (line: string) => void errors.push(line) }), readText, settleMs: 20 });
     registry.watch();
     reads.length = 0;
   });
@@ -89,7 +92,7 @@ describe("brand files edited while the server runs", () => {
     const watcher = setInterval(() => seen.add(registry.resolveHost(moving)?.id), 1);
     // The new owner first: refused while flirt-nl holds it, applied the moment flirt-nl lets go.
     await write("milf-de", { ...milf, domains: [...(milf.domains as string[]), moving] });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await until(() => errors.some((line) => line.includes("not applied") && line.includes("milf-de")));
     expect(registry.resolveHost(moving)?.id).toBe("flirt-nl");
     reads.length = 0;
     await write("flirt-nl", flirt);
