@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, termsVersionDate } from "../../server/i18n/dates";
+import { formatDate, termsVersionDate, todayIn } from "../../server/i18n/dates";
 
 describe("dates", () => {
   const date = new Date("2024-03-01T23:30:00Z");
@@ -18,5 +18,14 @@ describe("dates", () => {
     expect(termsVersionDate(undefined).toISOString()).toBe("2023-12-01T00:00:00.000Z");
     expect(termsVersionDate("2023-01-05").toISOString()).toBe("2023-12-01T00:00:00.000Z");
     expect(termsVersionDate("2024-03-01").toISOString()).toBe("2024-03-01T00:00:00.000Z");
+  });
+
+  it("tells today's date where the member is, across midnight and the date line", () => {
+    expect(todayIn("Europe/Amsterdam", date)).toBe("2024-03-02");
+    expect(todayIn("America/New_York", date)).toBe("2024-03-01");
+    expect(todayIn("UTC", new Date("2024-12-31T23:59:59Z"))).toBe("2024-12-31");
+    expect(todayIn("Pacific/Kiritimati", new Date("2024-12-31T10:00:00Z"))).toBe("2025-01-01");
+    // Twice in one zone: the kept formatter gives the same answers.
+    expect(todayIn("Europe/Amsterdam", new Date("2024-10-27T00:30:00Z"))).toBe("2024-10-27");
   });
 });
