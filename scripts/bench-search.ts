@@ -69,8 +69,9 @@ const cases: { name: string; site: Site; filters: SearchFilters; cursor?: string
   { name: "men 30-50 in one country", site: flirt, filters: { gender: "male", country: "BE", min_age: 30, max_age: 50 } },
   { name: "everyone in one region", site: flirt, filters: { country: "NL", countryregion: "NH", min_age: 18, max_age: 99 } },
   { name: "milf niche, 40-55", site: milf, filters: { gender: "female", min_age: 40, max_age: 55 } },
-  // A rare combination: the index narrows to the region, the age range leaves few of its rows.
-  { name: "women 60-65 in one region (rare)", site: flirt, filters: { gender: "female", country: "BE", countryregion: "WLX", min_age: 60, max_age: 65 } },
+  // A rare combination: the pool's smallest region (its demo members live where the brand's
+  // language is spoken, so not in Wallonia), and an age range that leaves about 150 of its rows.
+  { name: "women 60-65 in one region (rare)", site: flirt, filters: { gender: "female", country: "BE", countryregion: "VLI", min_age: 60, max_age: 65 } },
   // Rare ages alone: a few thousand of the pool's women, spread over all of its history.
   { name: "women 66-99 (rare ages)", site: flirt, filters: { gender: "female", min_age: 66, max_age: 99 } },
   // Nobody at all: the count has to know there is no one, not walk the pool looking.
