@@ -103,7 +103,12 @@ export async function findMatches(db: Kysely<Database>, { site, viewer, filters,
     if (filters.gender) query = query.where("profiles.gender", "=", filters.gender);
     // Mutual: the candidate would look for the viewer's gender too (a missing label rules nobody out).
     const gender = viewer.gender;
-    if (gender) {
+    if (gender && filters.gender) {
+      // One gender searched: the same test as a set of sexualities (a missing one is as open as
+      // bi), spelled as profiles_match_age_idx's last key, so a rare age range reads from the
+      // table only the members who fit (migration 0010).
+      query = query.where(sql<string>`coalesce(profiles.sexuality, 'bi')`, "in", filters.gender === gender ? ["bi", "gay", "lesbian"] : ["bi", "hetero"]);
+    } else if (gender) {
       query = query.where((eb) =>
         eb.or([
           eb("profiles.sexuality", "is", null),

@@ -166,9 +166,15 @@ export async function searchMembers(db: Kysely<Database>, input: SearchInput): P
   };
 }
 
+/**
+ * How many rows the query has, counting stops at `cap`. The rows are taken in the page's order,
+ * from its index: unordered, the planner may count from a scan of the whole table, which finds the
+ * first thousand quickly only when the pool's rows lie where the scan starts (PostgreSQL starts it
+ * where the previous one stopped, often among another brand's members: 0.4 s instead of 10 ms).
+ */
 async function countUpTo(db: Kysely<Database>, query: ReturnType<typeof findableProfiles>, cap: number): Promise<number> {
   const row = await db
-    .selectFrom(query.select(sql<number>`1`.as("one")).limit(cap).as("capped"))
+    .selectFrom(query.select(sql<number>`1`.as("one")).orderBy("profiles.created_at", "desc").orderBy("profiles.id", "desc").limit(cap).as("capped"))
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .executeTakeFirstOrThrow();
   return Number(row.count);

@@ -140,6 +140,20 @@ describe("match finder", () => {
     expect(names(everyone).sort()).toEqual(["Bi", "Lesbian", "Man", "Viewer"]);
   });
 
+  it("searching one gender, suggests exactly those of it who could look for the viewer, a missing sexuality ruling nobody out", async () => {
+    const site = await addSite();
+    const viewer = await addViewer(site, { gender: "female", sexuality: "lesbian" });
+    for (const sexuality of ["lesbian", "gay", "bi", "hetero"] as const) await addProfile(site, { name: `Woman-${sexuality}`, sexuality });
+    const unlabelled = await addProfile(site, { name: "Woman-unlabelled" });
+    await store.db.updateTable("profiles").set({ sexuality: null }).where("id", "=", unlabelled).execute();
+    await addProfile(site, { name: "Man-bi", gender: "male", sexuality: "bi" });
+    const women = await findMatches(store.db, { site, viewer, filters: WOMEN_25_45, today: TODAY });
+    expect(names(women).sort()).toEqual(["Woman-bi", "Woman-gay", "Woman-lesbian", "Woman-unlabelled"]);
+    const man = await addViewer(site, { name: "Man" });
+    const forMan = await findMatches(store.db, { site, viewer: man, filters: WOMEN_25_45, today: TODAY });
+    expect(names(forMan).sort()).toEqual(["Woman-bi", "Woman-hetero", "Woman-unlabelled"]);
+  });
+
   it("never suggests invisible, blocked (either way) or already liked members, nor the viewer or another pool", async () => {
     const site = await addSite();
     const viewer = await addViewer(site);
