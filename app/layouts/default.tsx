@@ -1,10 +1,9 @@
 import { Outlet } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { WarningBanners } from "../components/banners/warning-banners";
 import { EntryWarning } from "../components/entry-warning";
 import { ErrorPage } from "../components/error-page";
 import { Footer } from "../components/footer";
-import { AutoLikeModal } from "../components/member/auto-like-modal";
+import { AutoLikeModal, WarningBanners } from "../components/member/lazy-member-parts";
 import { TopNav } from "../components/top-nav";
 import { showEntryWarning } from "../lib/entry-warning";
 import { useLeafRouteId } from "../lib/use-leaf-route-id";
@@ -19,7 +18,7 @@ function DefaultShell({ children }: { children: ReactNode }) {
     <>
       {data && showEntryWarning("default", routeId, data.geoipCountry) ? <EntryWarning /> : null}
       <TopNav showLanguageSwitcher={routeId !== "complete-signup"} />
-      <WarningBanners />
+      {data?.member ? <WarningBanners /> : null}
       <div className={styles.main}>{children}</div>
       <Footer />
       {data?.member ? (

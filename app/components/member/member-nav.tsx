@@ -1,8 +1,6 @@
-import { NavLink, useNavigate } from "@remix-run/react";
+import { NavLink } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { countBadge, creditsBadge, showBackButton } from "../../lib/navigation";
-import { useInstalledApp } from "../../lib/use-installed-app";
-import { useLeafRouteId } from "../../lib/use-leaf-route-id";
+import { countBadge, creditsBadge } from "../../lib/navigation";
 import { visuallyHidden } from "../../styles/visually-hidden.css";
 import * as styles from "./member-nav.css";
 import { useMemberStatus } from "./member-status";
@@ -68,19 +66,5 @@ export function MemberNav() {
         <NavItem to="/premium" icon="premium" label={t("nav.premium")} premium />
       )}
     </ul>
-  );
-}
-
-/** §2: back in installed-app mode, where the browser shows no back button of its own. */
-export function BackButton() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const installedApp = useInstalledApp();
-  const routeId = useLeafRouteId();
-  if (!showBackButton(routeId, installedApp)) return null;
-  return (
-    <button type="button" className={styles.back} onClick={() => navigate(-1)} aria-label={t("nav.back")}>
-      <NavIcon name="back" />
-    </button>
   );
 }
