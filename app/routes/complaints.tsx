@@ -4,7 +4,8 @@ import { data, type ActionFunctionArgs, type AppLoadContext, type LoaderFunction
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { consume, minutesFrom } from "../../server/accounts/limits";
-import { COMPLAINT_REASONS, complaintSchema, fileComplaint, MESSAGE_MAX, reportedProfile } from "../../server/support/complaints";
+import { COMPLAINT_REASONS, MESSAGE_MAX } from "../../server/support/complaint-fields";
+import { complaintSchema, fileComplaint, reportedProfile } from "../../server/support/complaints";
 import { Field, Messages } from "../components/form-field";
 import * as styles from "../components/form.css";
 import { accountMeta } from "../lib/meta";
@@ -57,7 +58,11 @@ export default function Complaints() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("complaints");
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useCheckedForm("complaint", complaintSchema({ signedIn }), actionData?.result);
+  const [form, fields] = useCheckedForm(
+    "complaint",
+    () => import("../../server/support/complaints").then((complaints) => complaints.complaintSchema({ signedIn })),
+    actionData?.result,
+  );
   const sent = actionData && "sent" in actionData ? actionData.sent : undefined;
   const values = actionData && "values" in actionData ? actionData.values : undefined;
   const { key: reasonKey, ...reasonProps } = getSelectProps(fields.reason);

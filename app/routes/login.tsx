@@ -38,7 +38,7 @@ export default function Login() {
   const [searchParams] = useSearchParams();
   const { t } = useTranslation("account");
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useCheckedForm("login", loginSchema, actionData?.result);
+  const [form, fields] = useCheckedForm("login", () => import("../../server/accounts/forms").then((forms) => forms.loginSchema), actionData?.result);
 
   return (
     <main id="main" className={styles.page}>

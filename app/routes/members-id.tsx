@@ -7,7 +7,7 @@ import { publishNewLike } from "../../server/likes/notify";
 import { photosOf } from "../../server/photos/photos";
 import { photoUrls } from "../../server/photos/urls";
 import { blockBetween, blockProfile, unblockProfile } from "../../server/profiles/blocks";
-import type { ChoiceField } from "../../server/profiles/labels";
+import type { ChoiceField } from "../../server/profiles/choices";
 import { regionName } from "../../server/profiles/places";
 import { loadProfileOf } from "../../server/profiles/profile";
 import { maySearch } from "../../server/search/access";

@@ -8,7 +8,8 @@ import { MAX_INPUT_PIXELS, MAX_UPLOAD_BYTES } from "../../server/photos/process"
 import { readPhotoUpload } from "../../server/photos/upload";
 import { photoUrls } from "../../server/photos/urls";
 import { blockedByMember, unblockProfile } from "../../server/profiles/blocks";
-import { CHOICE_FIELDS, PROFILE_CHOICES, profileSchema, type ChoiceField } from "../../server/profiles/labels";
+import { CHOICE_FIELDS, PROFILE_CHOICES, type ChoiceField } from "../../server/profiles/choices";
+import { profileSchema } from "../../server/profiles/labels";
 import { regionsOf } from "../../server/profiles/places";
 import { loadOwnProfile, setInvisible, updateProfile } from "../../server/profiles/profile";
 import { COUNTRIES, isCountryCode } from "../../server/sites/countries";
@@ -124,12 +125,12 @@ export default function Profile() {
   const busy = navigation.state === "submitting";
   const { profile } = data;
   const visible = new Set<string>(data.visible);
-  const schema = profileSchema(data.schemaInput);
-  const [profileForm, fields] = useCheckedForm("profile", schema, actionData && "result" in actionData ? actionData.result : undefined, {
-    name: profile.name,
-    date_of_birth: profile.date_of_birth,
-    about_me: profile.about_me ?? "",
-  });
+  const [profileForm, fields] = useCheckedForm(
+    "profile",
+    () => import("../../server/profiles/labels").then((labels) => labels.profileSchema(data.schemaInput)),
+    actionData && "result" in actionData ? actionData.result : undefined,
+    { defaultValue: { name: profile.name, date_of_birth: profile.date_of_birth, about_me: profile.about_me ?? "" } },
+  );
   const photoOutcome = actionData && "photo" in actionData ? actionData.photo : undefined;
   const saved = actionData && "saved" in actionData ? actionData.saved : undefined;
   const atLimit = data.photos.length >= data.photoLimit;

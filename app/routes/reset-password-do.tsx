@@ -39,7 +39,7 @@ export default function ResetPasswordDo() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("account");
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useCheckedForm("reset-password-do", resetPasswordSchema, actionData?.result);
+  const [form, fields] = useCheckedForm("reset-password-do", () => import("../../server/accounts/forms").then((forms) => forms.resetPasswordSchema), actionData?.result);
   const expired = !token || form.errors?.includes("errors.linkExpired");
   return (
     <main id="main" className={styles.page}>

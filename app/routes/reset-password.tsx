@@ -43,7 +43,7 @@ export default function ResetPassword() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("account");
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useCheckedForm("reset-password", resetRequestSchema, actionData?.result);
+  const [form, fields] = useCheckedForm("reset-password", () => import("../../server/accounts/forms").then((forms) => forms.resetRequestSchema), actionData?.result);
   const sentTo = actionData && "sentTo" in actionData ? actionData.sentTo : undefined;
   return (
     <main id="main" className={styles.page}>

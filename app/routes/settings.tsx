@@ -55,7 +55,11 @@ export default function Settings() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("account");
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useCheckedForm("mail-change", emailChangeSchema, actionData && "result" in actionData ? actionData.result : undefined);
+  const [form, fields] = useCheckedForm(
+    "mail-change",
+    () => import("../../server/accounts/forms").then((forms) => forms.emailChangeSchema),
+    actionData && "result" in actionData ? actionData.result : undefined,
+  );
   const sentTo = actionData && "sentTo" in actionData ? actionData.sentTo : undefined;
   const activation = actionData && "activation" in actionData ? actionData.activation : undefined;
   const values = actionData && "values" in actionData ? actionData.values : undefined;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, SIGNUP_MESSAGE_MAX } from "./form-limits";
 
 /**
  * The account forms, one schema each, shared by the server (actions) and the browser (live
@@ -6,10 +7,6 @@ import { z } from "zod";
  * a bare key lives in the common namespace, "account:" keys in the account screens' namespace.
  */
 
-export const NAME_MAX = 30;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
-export const SIGNUP_MESSAGE_MAX = 500;
 const OLDEST_AGE = 120;
 
 const email = (message: string) =>

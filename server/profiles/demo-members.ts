@@ -5,7 +5,7 @@ import type { CountryCode } from "../sites/countries";
 import { nicheName, type NicheName, type Site } from "../sites/schema";
 import { DEMO_AVATAR_SIZE, DEMO_AVATARS, writeDemoAvatars, type AvatarHair, type PutFile } from "./demo-avatars";
 import { aboutMeTexts, FIRST_NAMES, LANGUAGE_REGIONS, townsOf } from "./demo-words";
-import { PROFILE_CHOICES } from "./labels";
+import { PROFILE_CHOICES } from "./choices";
 import { regionsOf } from "./places";
 
 /**

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { CITY_MAX } from "./labels";
+import { CITY_MAX } from "./choices";
 import type { Place } from "./places";
 
 /** A browser position and the place it was found in. */

@@ -1,18 +1,18 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Member } from "../accounts/member";
-import type { ComplaintReason, Database } from "../db/schema";
+import type { Database } from "../db/schema";
 import type { Site } from "../sites/schema";
+import { COMPLAINT_REASONS, MESSAGE_MAX, MESSAGE_MIN } from "./complaint-fields";
+
+// The body limits (server/http/body-limits.ts) read the longest message here.
+export { MESSAGE_MAX } from "./complaint-fields";
 
 /**
  * Complaints (§1, §2 /complaints): a report that support staff read, about a profile or about the
  * site. Visitors leave an address to be answered at; members are known by their account.
  * Only zod and types are imported here: the route's form checks with this schema in the browser too.
  */
-
-export const COMPLAINT_REASONS = ["fake_profile", "inappropriate_photos", "harassment", "scam", "underage", "other"] as const satisfies readonly ComplaintReason[];
-export const MESSAGE_MIN = 10;
-export const MESSAGE_MAX = 2000;
 
 /**
  * The form, checked the same way by the action and in the browser. Messages are translation keys:

@@ -1,15 +1,18 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigate } from "@remix-run/react";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
-import { suggestEmail } from "../../../server/accounts/email-address";
-import { NAME_MAX, SIGNUP_MESSAGE_MAX, signupSchema } from "../../../server/accounts/forms";
+import { NAME_MAX, SIGNUP_MESSAGE_MAX } from "../../../server/accounts/form-limits";
 import { apiFetch } from "../../lib/api";
+import { deferredModule } from "../../lib/deferred-module";
+import { useCheckedForm } from "../../lib/use-checked-form";
 import { useRootData } from "../../root";
 import { Field, Messages } from "../form-field";
 import * as styles from "../form.css";
 import { SignupSteps, type SignupStep } from "./signup-steps";
+
+// The spelling check of addresses (its list of mail domains) comes once an address is typed.
+const EmailSuggestion = deferredModule(() => import("./email-suggestion")).part((module) => module.EmailSuggestion);
 
 type StepAnswer = { status: "ok" | "created" | "error"; result?: SubmissionResult<string[]>; memberId?: number; sent?: boolean };
 
@@ -46,7 +49,8 @@ export function SignupForm({ serverResult, onBusyChange, autoFocus }: SignupForm
 
   const signup = root?.signup;
   const brandName = root?.site.name ?? "";
-  const schema = useMemo(() => signupSchema({ minAge: signup?.minAge ?? 18, today: signup?.today ?? "", brandName }), [signup?.minAge, signup?.today, brandName]);
+  const loadSchema = () =>
+    import("../../../server/accounts/forms").then((forms) => forms.signupSchema({ minAge: signup?.minAge ?? 18, today: signup?.today ?? "", brandName }));
 
   const busy = step !== undefined;
   useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
@@ -77,12 +81,7 @@ export function SignupForm({ serverResult, onBusyChange, autoFocus }: SignupForm
     }
   }
 
-  const [form, fields] = useForm({
-    id: "signup",
-    lastResult: result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  const [form, fields] = useCheckedForm("signup", loadSchema, result, {
     onSubmit(event, { formData }) {
       event.preventDefault();
       void run(formData);
@@ -92,7 +91,6 @@ export function SignupForm({ serverResult, onBusyChange, autoFocus }: SignupForm
   if (!root || !signup) return null;
   if (!signup.open) return <p className={styles.notice}>{t("signup.inviteOnly", { name: root.site.name })}</p>;
 
-  const suggestion = fields.email.value ? suggestEmail(fields.email.value) : undefined;
   const emailErrors = fields.email.errors ?? [];
   const minAge = { min_age: signup.minAge };
   const formErrors = [...(form.errors ?? []), ...(fields.website.errors ?? []), ...(failure ? [failure] : [])];
@@ -109,15 +107,7 @@ export function SignupForm({ serverResult, onBusyChange, autoFocus }: SignupForm
           ) : null}
         </div>
         <Field meta={fields.email} label={t("fields.email")} type="email" autoComplete="email" inputProps={{ autoFocus }}>
-          {suggestion ? (
-            <p className={styles.hint}>
-              {t("signup.didYouMean")}{" "}
-              <button type="button" className={styles.linkButton} onClick={() => form.update({ name: fields.email.name, value: suggestion })}>
-                {suggestion}
-              </button>
-              ?
-            </p>
-          ) : null}
+          {fields.email.value ? <EmailSuggestion email={fields.email.value} onChoose={(suggestion) => form.update({ name: fields.email.name, value: suggestion })} /> : null}
           {emailErrors.includes("account:signup.emailExists") ? (
             <p className={styles.hint}>
               <Link to="/login" className={styles.link}>
