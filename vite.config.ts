@@ -1,6 +1,6 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
-import { defineConfig } from "vite";
+import { defineConfig, type Rollup } from "vite";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -10,9 +10,57 @@ declare module "@remix-run/node" {
 
 const SERVER_MODULES = `${new URL("./server/", import.meta.url).pathname}`;
 
-// Every vanilla-extract style module (and the CSS it compiles to) in one chunk: each page then links
-// one stylesheet for the whole site, cached once, instead of a dozen of about 1 KB each.
-const STYLE_MODULE = /\.css\.ts($|\.vanilla\.css)/;
+// The CSS every vanilla-extract style module compiles to, in one chunk: each page then links one
+// stylesheet for the whole site, cached once, instead of a dozen of about 1 KB each. The modules'
+// class names stay with the code that uses them.
+const STYLE_MODULE = /\.css\.ts\.vanilla\.css$/;
+
+const PROJECT = new URL("./", import.meta.url).pathname;
+const ENTRY = new URL("./app/entry.client.tsx", import.meta.url).pathname;
+const EVERY_PAGE_ROUTES = ["root", "layouts/default", "layouts/chat", "layouts/empty", "layouts/lander"].map((route) => new URL(`./app/${route}.tsx`, import.meta.url).pathname);
+// Class names, constants, hooks of a few lines: under this size (as transformed, before minifying).
+const SMALL_MODULE_CHARS = 1_200;
+
+const inProject = (id: string) => id.startsWith(PROJECT) && !id.includes("/node_modules/");
+
+function reachable(getModuleInfo: Rollup.GetModuleInfo, roots: readonly string[]): Set<string> {
+  const found = new Set<string>();
+  const pending = [...roots];
+  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+    if (found.has(id) || STYLE_MODULE.test(id)) continue;
+    found.add(id);
+    pending.push(...(getModuleInfo(id)?.importedIds ?? []));
+  }
+  return found;
+}
+
+/**
+ * The browser's chunks, so that a page loads few files (each costs a request and its headers):
+ * - "vendor": the packages every page runs (React, Remix), which change only when upgraded;
+ * - "shell": the app modules every page runs (the entry's, the root's and the layouts'), and small
+ *   modules that several chunks share, which would otherwise each be a file of a few hundred bytes;
+ * - "styles": the CSS, one stylesheet for the whole site.
+ * A route's own modules stay in its chunk, and what only some visitors use is imported lazily.
+ */
+function clientChunks(): Rollup.GetManualChunk {
+  let everyPage: Set<string> | undefined;
+  return (id, { getModuleInfo }) => {
+    if (STYLE_MODULE.test(id)) return "styles";
+    everyPage ??= reachable(getModuleInfo, [...(getModuleInfo(ENTRY)?.importedIds ?? []), ...EVERY_PAGE_ROUTES]);
+    // Packages, and the helpers the bundler writes for them (ids outside the project), are vendor.
+    if (everyPage.has(id)) return inProject(id) ? "shell" : "vendor";
+    const info = getModuleInfo(id);
+    const smallAndShared =
+      info !== null &&
+      inProject(id) &&
+      !id.includes("/app/routes/") &&
+      info.importers.length > 1 &&
+      (info.code?.length ?? Infinity) < SMALL_MODULE_CHARS &&
+      // Nothing new comes into the shell with it.
+      info.importedIds.every((dep) => everyPage!.has(dep) || STYLE_MODULE.test(dep));
+    return smallAndShared ? "shell" : undefined;
+  };
+}
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
@@ -36,7 +84,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       // Nothing under server/ runs for its side effects in the browser, so what a route does not
       // use is dropped with everything it imports (the brand schema, zod, phone metadata).
       treeshake: isSsrBuild ? undefined : { moduleSideEffects: (id: string) => !id.startsWith(SERVER_MODULES) },
-      output: isSsrBuild ? undefined : { manualChunks: (id: string) => (STYLE_MODULE.test(id) ? "styles" : undefined) },
+      output: isSsrBuild ? undefined : { manualChunks: clientChunks() },
     },
   },
 }));
