@@ -1,6 +1,3 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadMember, type Member } from "../../server/accounts/member";
@@ -16,7 +13,7 @@ import { migrate } from "../../server/db/migrate";
 import type { AccountStatus } from "../../server/db/schema";
 import { blockProfile } from "../../server/profiles/blocks";
 import type { Site } from "../../server/sites/schema";
-import { freshDatabaseUrl } from "../support/databases";
+import { freshDatabaseUrl, freshDataDir } from "../support/databases";
 import { addProfile, addSite } from "../support/store-fixtures";
 
 describe("chat: sends, the ledger, conversations and the live hub", () => {
@@ -28,7 +25,7 @@ describe("chat: sends, the ledger, conversations and the live hub", () => {
   beforeAll(async () => {
     const database = await freshDatabaseUrl();
     drop = database.drop;
-    store = await openStore({ databaseUrl: database.url, dataDir: await mkdtemp(path.join(tmpdir(), "amora-chat-")) });
+    store = await openStore({ databaseUrl: database.url, dataDir: await freshDataDir("chat", database.url) });
     await migrate(store);
     site = await addSite(store, "chat-nl", {
       message_credits: 10,

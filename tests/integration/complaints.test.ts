@@ -1,6 +1,3 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { consume, createAccountLimits } from "../../server/accounts/limits";
@@ -12,7 +9,7 @@ import type { ProfileStatus } from "../../server/db/schema";
 import { parseSiteFile } from "../../server/sites/load";
 import type { Site } from "../../server/sites/schema";
 import { complaintSchema, fileComplaint, reportedProfile, type ComplaintForm } from "../../server/support/complaints";
-import { freshDatabaseUrl } from "../support/databases";
+import { freshDatabaseUrl, freshDataDir } from "../support/databases";
 import { siteFile } from "../support/site-fixtures";
 
 /** A brand as the app sees it, and its row in the sites table. */
@@ -61,7 +58,7 @@ describe("complaints", () => {
   beforeAll(async () => {
     const database = await freshDatabaseUrl();
     drop = database.drop;
-    store = await openStore({ databaseUrl: database.url, dataDir: await mkdtemp(path.join(tmpdir(), "amora-complaints-")) });
+    store = await openStore({ databaseUrl: database.url, dataDir: await freshDataDir("complaints", database.url) });
     await migrate(store);
     flirt = await addSite(store, "flirt-nl", "benelux");
     sister = await addSite(store, "flirt-be", "benelux");

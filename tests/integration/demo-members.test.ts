@@ -1,5 +1,4 @@
-import { access, mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { access } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,7 +13,7 @@ import { COUNTRY_CODES, type CountryCode } from "../../server/sites/countries";
 import { loadSites, parseSiteFile } from "../../server/sites/load";
 import type { Site } from "../../server/sites/schema";
 import { syncSites } from "../../server/sites/sync";
-import { freshDatabaseUrl } from "../support/databases";
+import { freshDatabaseUrl, freshDataDir } from "../support/databases";
 import { siteFile } from "../support/site-fixtures";
 
 const engine = process.env.DATABASE_URL ? "postgres" : "pglite";
@@ -71,7 +70,7 @@ describe(`demo members on ${engine}`, () => {
   beforeAll(async () => {
     const database = await freshDatabaseUrl();
     drop = database.drop;
-    const dataDir = await mkdtemp(path.join(tmpdir(), "amora-demo-"));
+    const dataDir = await freshDataDir("demo", database.url);
     uploads = path.join(dataDir, "uploads");
     store = await openStore({ databaseUrl: database.url, dataDir });
     await migrate(store);

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtemp, readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,7 +8,7 @@ import { readEnv } from "../../server/env";
 import { startServer } from "../../server/start";
 import { createMember, linkIn, PASSWORD, sessionCookie, uniqueEmail, waitForMail } from "../support/accounts";
 import { text } from "../support/catalog";
-import { freshDatabaseUrl } from "../support/databases";
+import { freshDatabaseUrl, freshDataDir } from "../support/databases";
 import { allowTestPayments, copyDemoSites } from "../support/site-fixtures";
 import { productionSecrets, requestAs, startTestServer, testRedisPrefix, visitorIp, type TestServer } from "../support/test-server";
 
@@ -154,7 +153,7 @@ describe("links in production mail", () => {
     const brand = JSON.parse(await readFile(brandFile, "utf8")) as { domains: string[] };
     await writeFile(brandFile, JSON.stringify({ ...brand, domains: [...brand.domains, "flirt-alt.example"] }));
     await allowTestPayments(sitesDir);
-    const dataDir = await mkdtemp(path.join(tmpdir(), "amora-data-"));
+    const dataDir = await freshDataDir("data", database.url);
     const env = readEnv({
       NODE_ENV: "production",
       PORT: "0",

@@ -1,6 +1,3 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Member } from "../../server/accounts/member";
 import { openStore, type Store } from "../../server/db/database";
@@ -10,7 +7,7 @@ import { likeProfile, likesBetween, unlikeProfile } from "../../server/likes/lik
 import { countLikes, countNewLikes, listLikes } from "../../server/likes/lists";
 import { blockProfile } from "../../server/profiles/blocks";
 import type { Site } from "../../server/sites/schema";
-import { freshDatabaseUrl } from "../support/databases";
+import { freshDatabaseUrl, freshDataDir } from "../support/databases";
 import { addProfile, addSite } from "../support/store-fixtures";
 
 const TODAY = "2026-11-22";
@@ -23,7 +20,7 @@ describe("likes, matches and auto-likes", () => {
   beforeAll(async () => {
     const database = await freshDatabaseUrl();
     drop = database.drop;
-    store = await openStore({ databaseUrl: database.url, dataDir: await mkdtemp(path.join(tmpdir(), "amora-likes-")) });
+    store = await openStore({ databaseUrl: database.url, dataDir: await freshDataDir("likes", database.url) });
     await migrate(store);
     site = await addSite(store, "likes-nl");
   });

@@ -1,6 +1,3 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Bus } from "../../server/bus";
@@ -11,7 +8,7 @@ import { toChatMessage } from "../../server/chat/messages";
 import { openStore, type Store } from "../../server/db/database";
 import { migrate } from "../../server/db/migrate";
 import type { Site } from "../../server/sites/schema";
-import { freshDatabaseUrl } from "../support/databases";
+import { freshDatabaseUrl, freshDataDir } from "../support/databases";
 import { addProfile, addSite } from "../support/store-fixtures";
 
 /** A bus whose connection a test cuts and restores by hand. */
@@ -38,7 +35,7 @@ describe("the live hub after a bus outage", () => {
   beforeAll(async () => {
     const database = await freshDatabaseUrl();
     drop = database.drop;
-    store = await openStore({ databaseUrl: database.url, dataDir: await mkdtemp(path.join(tmpdir(), "amora-hub-")) });
+    store = await openStore({ databaseUrl: database.url, dataDir: await freshDataDir("hub", database.url) });
     await migrate(store);
     site = await addSite(store, "hub");
     bus = flakyBus();

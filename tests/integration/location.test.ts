@@ -1,6 +1,3 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as geocode } from "../../app/routes/api.geocode";
@@ -12,7 +9,7 @@ import { migrate } from "../../server/db/migrate";
 import { createI18n, loadCatalog } from "../../server/i18n/catalog";
 import { saveGeolocation } from "../../server/profiles/location";
 import { parseSiteFile } from "../../server/sites/load";
-import { freshDatabaseUrl } from "../support/databases";
+import { freshDatabaseUrl, freshDataDir } from "../support/databases";
 import { siteFile } from "../support/site-fixtures";
 
 const engine = process.env.DATABASE_URL ? "postgres" : "pglite";
@@ -24,7 +21,7 @@ describe(`saving a geocoded position (§7) on ${engine}`, () => {
   beforeAll(async () => {
     const database = await freshDatabaseUrl();
     drop = database.drop;
-    store = await openStore({ databaseUrl: database.url, dataDir: await mkdtemp(path.join(tmpdir(), "amora-location-")) });
+    store = await openStore({ databaseUrl: database.url, dataDir: await freshDataDir("location", database.url) });
     await migrate(store);
     await store.db
       .insertInto("sites")
@@ -92,7 +89,7 @@ describe(`the location calls (§7) on ${engine}`, () => {
     t = (await createI18n(await loadCatalog("locales"))).getFixedT("en") as AppLoadContext["t"];
     const database = await freshDatabaseUrl();
     drop = database.drop;
-    store = await openStore({ databaseUrl: database.url, dataDir: await mkdtemp(path.join(tmpdir(), "amora-location-")) });
+    store = await openStore({ databaseUrl: database.url, dataDir: await freshDataDir("location", database.url) });
     await migrate(store);
     await store.db.insertInto("sites").values({ id: site.id, pool: site.id, name: site.name }).execute();
   });

@@ -1,6 +1,3 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { TFunction } from "i18next";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore, type Store } from "../../server/db/database";
@@ -14,7 +11,7 @@ import { loadOwnProfile } from "../../server/profiles/profile";
 import type { SearchFilters } from "../../server/search/search";
 import type { Site } from "../../server/sites/schema";
 import { countryNamer } from "../../app/lib/profiles.server";
-import { freshDatabaseUrl } from "../support/databases";
+import { freshDatabaseUrl, freshDataDir } from "../support/databases";
 import { addProfile as addFixtureProfile, addSite as addFixtureSite, type NewProfile } from "../support/store-fixtures";
 
 const TODAY = "2026-11-22";
@@ -32,7 +29,7 @@ let siteCount = 0;
 beforeAll(async () => {
   const database = await freshDatabaseUrl();
   drop = database.drop;
-  store = await openStore({ databaseUrl: database.url, dataDir: await mkdtemp(path.join(tmpdir(), "amora-matches-")) });
+  store = await openStore({ databaseUrl: database.url, dataDir: await freshDataDir("matches", database.url) });
   await migrate(store);
   t = (await createI18n(await loadCatalog("locales"))).getFixedT("en") as TFunction;
 });

@@ -1,13 +1,10 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore, type Store } from "../../server/db/database";
 import { migrate } from "../../server/db/migrate";
 import type { LedgerReason, PaymentStatus } from "../../server/db/schema";
 import { formatCursor, memberPayment, parseCursor, repeatOrderState, transactionsPage, type TransactionEntry } from "../../server/payments/history";
 import type { Site } from "../../server/sites/schema";
-import { freshDatabaseUrl } from "../support/databases";
+import { freshDatabaseUrl, freshDataDir } from "../support/databases";
 import { addSite } from "../support/store-fixtures";
 
 let counter = 0;
@@ -55,7 +52,7 @@ describe("a member's payments and credit movements", () => {
   beforeAll(async () => {
     const database = await freshDatabaseUrl();
     drop = database.drop;
-    store = await openStore({ databaseUrl: database.url, dataDir: await mkdtemp(path.join(tmpdir(), "amora-payments-history-")) });
+    store = await openStore({ databaseUrl: database.url, dataDir: await freshDataDir("payments-history", database.url) });
     await migrate(store);
     site = await addSite(store, "flirt-nl");
     sister = await addSite(store, "flirt-be", { pool: "flirt-nl" });

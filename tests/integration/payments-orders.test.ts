@@ -1,6 +1,3 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { sql } from "kysely";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,7 +11,7 @@ import type { CreatePaymentInput, PaymentProvider } from "../../server/payments/
 import { createTestProvider } from "../../server/payments/test-provider";
 import type { Site } from "../../server/sites/schema";
 import { createMember } from "../support/accounts";
-import { freshDatabaseUrl } from "../support/databases";
+import { freshDatabaseUrl, freshDataDir } from "../support/databases";
 import { addProfile, addSite } from "../support/store-fixtures";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { waitUntil } from "../support/wait";
@@ -36,7 +33,7 @@ describe("orders: placeOrder, repeatOrder and the member's payments", () => {
   beforeAll(async () => {
     const database = await freshDatabaseUrl();
     drop = database.drop;
-    const dataDir = await mkdtemp(path.join(tmpdir(), "amora-orders-"));
+    const dataDir = await freshDataDir("orders", database.url);
     store = await openStore({ databaseUrl: database.url, dataDir });
     await migrate(store);
     site = await addSite(store, "orders-nl", {

@@ -1,13 +1,10 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore, type Store } from "../../server/db/database";
 import { migrate } from "../../server/db/migrate";
 import type { PaymentStatus } from "../../server/db/schema";
 import { hasPaidBefore } from "../../server/payments/paid-before";
 import type { Site } from "../../server/sites/schema";
-import { freshDatabaseUrl } from "../support/databases";
+import { freshDatabaseUrl, freshDataDir } from "../support/databases";
 import { addSite } from "../support/store-fixtures";
 
 describe("whether a member has paid before (the repeat-order link)", () => {
@@ -19,7 +16,7 @@ describe("whether a member has paid before (the repeat-order link)", () => {
   beforeAll(async () => {
     const database = await freshDatabaseUrl();
     drop = database.drop;
-    store = await openStore({ databaseUrl: database.url, dataDir: await mkdtemp(path.join(tmpdir(), "amora-paid-before-")) });
+    store = await openStore({ databaseUrl: database.url, dataDir: await freshDataDir("paid-before", database.url) });
     await migrate(store);
     site = await addSite(store, "shop-nl");
     other = await addSite(store, "shop-be");

@@ -1,6 +1,3 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { sql } from "kysely";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,7 +11,7 @@ import { WebhookRefused, type PaymentProvider, type ProviderReport, type RefundI
 import type { PaymentProviders } from "../../server/payments/providers";
 import { applyReport, clearPurchaseBlock, expireUnsettled, refundPayment } from "../../server/payments/settle";
 import type { Site } from "../../server/sites/schema";
-import { freshDatabaseUrl } from "../support/databases";
+import { freshDatabaseUrl, freshDataDir } from "../support/databases";
 import { addProfile, addSite } from "../support/store-fixtures";
 
 const ALL: PaymentStatus[] = ["open", "pending", "paid", "failed", "canceled", "expired", "refunded", "charged_back"];
@@ -42,7 +39,7 @@ describe("payments: settling reports, refunds, chargebacks and expiry on the sto
   beforeAll(async () => {
     const database = await freshDatabaseUrl();
     drop = database.drop;
-    store = await openStore({ databaseUrl: database.url, dataDir: await mkdtemp(path.join(tmpdir(), "amora-pay-")) });
+    store = await openStore({ databaseUrl: database.url, dataDir: await freshDataDir("pay", database.url) });
     await migrate(store);
     bus = await openBus(undefined);
     site = await addSite(store, "pay-nl", { refund_days: 14 });

@@ -1,7 +1,6 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { crc32, deflateSync } from "node:zlib";
 import sharp, { type Exif } from "sharp";
@@ -18,7 +17,7 @@ import { createLocalStorage, createS3Storage, uploadsDir, type PhotoStorage } fr
 import { readPhotoUpload } from "../../server/photos/upload";
 import { photoUrls } from "../../server/photos/urls";
 import { SiteRegistry } from "../../server/sites/registry";
-import { freshDatabaseUrl } from "../support/databases";
+import { freshDatabaseUrl, freshDataDir } from "../support/databases";
 import { copyDemoSites } from "../support/site-fixtures";
 import { requestAs } from "../support/test-server";
 
@@ -106,7 +105,7 @@ describe("photos", () => {
   beforeAll(async () => {
     const database = await freshDatabaseUrl();
     drop = database.drop;
-    dataDir = await mkdtemp(path.join(tmpdir(), "amora-photos-"));
+    dataDir = await freshDataDir("photos", database.url);
     store = await openStore({ databaseUrl: database.url, dataDir });
     await migrate(store);
     await store.db

@@ -1,6 +1,3 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore, type Store } from "../../server/db/database";
 import { migrate } from "../../server/db/migrate";
@@ -9,7 +6,7 @@ import { blockBetween, blockProfile, unblockProfile } from "../../server/profile
 import { searchMembers, type SearchFilters } from "../../server/search/search";
 import { syncSites } from "../../server/sites/sync";
 import type { Site } from "../../server/sites/schema";
-import { freshDatabaseUrl } from "../support/databases";
+import { freshDatabaseUrl, freshDataDir } from "../support/databases";
 import { addProfile, addSite } from "../support/store-fixtures";
 
 const TODAY = "2026-11-22";
@@ -29,7 +26,7 @@ describe("member search", () => {
   beforeAll(async () => {
     const database = await freshDatabaseUrl();
     drop = database.drop;
-    store = await openStore({ databaseUrl: database.url, dataDir: await mkdtemp(path.join(tmpdir(), "amora-search-")) });
+    store = await openStore({ databaseUrl: database.url, dataDir: await freshDataDir("search", database.url) });
     await migrate(store);
     flirt = await addSite(store, "flirt-nl", { pool: "benelux" });
     sister = await addSite(store, "flirt-be", { pool: "benelux" });

@@ -1,6 +1,3 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore, type Store } from "../../server/db/database";
 import { migrate } from "../../server/db/migrate";
@@ -8,7 +5,7 @@ import { likeProfile } from "../../server/likes/likes";
 import { dealSwipeCards, memberDay, SWIPE_LIKES_PER_DAY, swipeLike, swipeLikesLeft, swipePass, type Swiper } from "../../server/likes/swipe";
 import { blockProfile } from "../../server/profiles/blocks";
 import type { Site } from "../../server/sites/schema";
-import { freshDatabaseUrl } from "../support/databases";
+import { freshDatabaseUrl, freshDataDir } from "../support/databases";
 import { addProfile as addFixtureProfile, addSite, type NewProfile } from "../support/store-fixtures";
 
 // 10:00 in Amsterdam (CET, UTC+1) on an ordinary Tuesday.
@@ -22,7 +19,7 @@ let siteCount = 0;
 beforeAll(async () => {
   const database = await freshDatabaseUrl();
   drop = database.drop;
-  store = await openStore({ databaseUrl: database.url, dataDir: await mkdtemp(path.join(tmpdir(), "amora-swipe-")) });
+  store = await openStore({ databaseUrl: database.url, dataDir: await freshDataDir("swipe", database.url) });
   await migrate(store);
 });
 

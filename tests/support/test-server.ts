@@ -1,7 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtemp } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import type { LogEvent } from "kysely";
@@ -9,6 +7,7 @@ import webpush from "web-push";
 import { readEnv } from "../../server/env";
 import type { Logger } from "../../server/log";
 import { startServer } from "../../server/start";
+import { freshDataDir } from "./databases";
 import { copyDemoSites } from "./site-fixtures";
 
 export type TestServer = Awaited<ReturnType<typeof startServer>> & { sitesDir: string; dataDir: string; origin: (siteId: string) => string };
@@ -34,7 +33,7 @@ export async function startTestServer(
   } = {},
 ): Promise<TestServer> {
   const sitesDir = options.sitesDir ?? (await copyDemoSites());
-  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), "amora-data-")));
+  const dataDir = options.dataDir ?? (await freshDataDir("data", options.databaseUrl));
   const env = readEnv({
     NODE_ENV: "test",
     PORT: "0",
