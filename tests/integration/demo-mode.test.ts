@@ -125,12 +125,12 @@ describe("npm start", () => {
   let output = "";
   let port = 0;
 
-  /** Resolves once the output holds a line that passes the check. */
-  const printed = (check: (line: string) => boolean) =>
+  /** Resolves with what the search finds in the output, once it finds something. */
+  const printed = (search: (text: string) => string | undefined) =>
     new Promise<string>((resolve, reject) => {
       const look = () => {
-        const line = output.split("\n").find(check);
-        if (line !== undefined) return resolve(line);
+        const found = search(output);
+        if (found !== undefined) return resolve(found);
         if (child.exitCode !== null) return reject(new Error(`npm start exited with ${child.exitCode}:\n${output}`));
         child.stdout!.once("data", look);
       };
@@ -148,10 +148,11 @@ describe("npm start", () => {
     });
     child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
     child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
-    const listening = await printed((line) => line.includes('"msg":"listening"'));
+    const listening = await printed((text) => text.split("\n").find((line) => line.includes('"msg":"listening"')));
     port = (JSON.parse(listening) as { port: number }).port;
-    // The brands' addresses are printed once the demo members are made.
-    await printed((line) => line.includes("Amora is serving"));
+    // The brands' addresses are printed once the demo members are made, a line each and a blank
+    // line after them; the pipe may hand them over in several pieces.
+    await printed((text) => /Amora is serving \d+ brands:\n(?:.+\n)+\n/.exec(text)?.[0]);
   }, 300_000);
 
   afterAll(async () => {
