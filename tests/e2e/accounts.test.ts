@@ -17,23 +17,23 @@ const BRANDS: Brand[] = [
 
 const suite = browserSuite();
 
-async function visit(brand: Brand, pathname: string, options: { viewport?: typeof PHONE; javaScriptEnabled?: boolean } = {}): Promise<Page> {
-  const context = await returningVisitor(suite.browser, suite.server.origin(brand.id), { viewport: options.viewport ?? PHONE, country: brand.country, ...options });
+type Visit = { viewport?: typeof PHONE; javaScriptEnabled?: boolean; signedInAs?: { accountId: number } };
+
+async function visit(brand: Brand, pathname: string, { viewport = PHONE, javaScriptEnabled = true, signedInAs }: Visit = {}): Promise<Page> {
+  const origin = suite.server.origin(brand.id);
+  const context = await returningVisitor(suite.browser, origin, { viewport, country: brand.country, javaScriptEnabled });
+  if (signedInAs) {
+    const cookie = await sessionCookie(suite.server, { siteId: brand.id, accountId: signedInAs.accountId });
+    await context.addCookies([{ name: cookie.name, value: cookie.value, url: origin }]);
+  }
   const page = await context.newPage();
-  await page.goto(suite.server.origin(brand.id) + pathname);
-  if (options.javaScriptEnabled !== false) await hydrated(page);
+  await page.goto(origin + pathname);
+  if (javaScriptEnabled) await hydrated(page);
   return page;
 }
 
 /** A page of a member signed in by a session made directly (for tests not about signing in). */
-async function asMember(brand: Brand, member: { accountId: number }, pathname: string): Promise<Page> {
-  const page = await visit(brand, "/pages/faq");
-  const cookie = await sessionCookie(suite.server, { siteId: brand.id, accountId: member.accountId });
-  await page.context().addCookies([{ name: cookie.name, value: cookie.value, url: suite.server.origin(brand.id) }]);
-  await page.goto(suite.server.origin(brand.id) + pathname);
-  await hydrated(page);
-  return page;
-}
+const asMember = (brand: Brand, member: { accountId: number }, pathname: string) => visit(brand, pathname, { signedInAs: member });
 
 const visible = (page: Page, words: string) => page.getByText(words, { exact: false }).first().waitFor({ state: "visible", timeout: 10_000 });
 
