@@ -21,10 +21,14 @@ const FOOTER_PATHS = ["/pages/terms", "/pages/privacy", "/pages/cookies", "/page
 const suite = browserSuite();
 
 async function open(brand: Brand, pathname = "/", viewport = DESKTOP): Promise<Page> {
+  return (await openWithResponse(brand, pathname, viewport)).page;
+}
+
+async function openWithResponse(brand: Brand, pathname: string, viewport = DESKTOP) {
   const context = await returningVisitor(suite.browser, suite.server.origin(brand.id), { viewport, country: brand.country });
   const page = await context.newPage();
-  await page.goto(suite.server.origin(brand.id) + pathname);
-  return page;
+  const response = await page.goto(suite.server.origin(brand.id) + pathname);
+  return { page, response };
 }
 
 describe.each(BRANDS)("$id", (brand) => {
@@ -58,8 +62,7 @@ describe.each(BRANDS)("$id", (brand) => {
   });
 
   it("shows the error pages of §8", async () => {
-    const page = await open(brand, "/no-such-page");
-    const response = await page.goto(suite.server.origin(brand.id) + "/no-such-page");
+    const { page, response } = await openWithResponse(brand, "/no-such-page");
     expect(response?.status()).toBe(404);
     const text = await page.locator("main").textContent();
     const expected = brand.language === "nl" ? ["Niet gevonden", "Deze pagina kon niet worden gevonden", "Startpagina"]
