@@ -1,20 +1,21 @@
 import { RemixBrowser } from "@remix-run/react";
 import i18next, { type Resource } from "i18next";
-import HttpBackend from "i18next-http-backend";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
 import { FALLBACK_LANGUAGES } from "../server/i18n/languages";
 import { PageTranslationsContext, readPageTranslations } from "./components/page-translations";
+import { LazyHttpBackend } from "./lib/lazy-http-backend";
 
 const translations = readPageTranslations();
 
 // The page carries the catalogues the server rendered it with, so i18next starts at once from them
-// and nothing flips. The backend only fetches namespaces a later client-side navigation needs.
+// and nothing flips. The backend only fetches namespaces a later client-side navigation needs, and
+// is itself fetched then.
 void i18next
   .use(initReactI18next)
-  .use(HttpBackend)
+  .use(LazyHttpBackend)
   .init({
     lng: document.documentElement.dataset.i18n ?? document.documentElement.lang,
     ns: getInitialNamespaces(),
