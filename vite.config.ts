@@ -23,11 +23,15 @@ const SMALL_MODULE_CHARS = 1_200;
 
 const inProject = (id: string) => id.startsWith(PROJECT) && !id.includes("/node_modules/");
 
+// react-i18next's index re-exports Trans, which only the signup form uses: following the index
+// would put it (and the HTML parser it brings, about 2.7 KB compressed) in every page's vendor chunk.
+const OPTIONAL_PACKAGE_MODULES = /\/node_modules\/(react-i18next\/dist\/es\/Trans(WithoutContext)?\.js|html-parse-stringify\/)/;
+
 function reachable(getModuleInfo: Rollup.GetModuleInfo, roots: readonly string[]): Set<string> {
   const found = new Set<string>();
   const pending = [...roots];
   for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
-    if (found.has(id) || STYLE_MODULE.test(id)) continue;
+    if (found.has(id) || STYLE_MODULE.test(id) || OPTIONAL_PACKAGE_MODULES.test(id)) continue;
     found.add(id);
     pending.push(...(getModuleInfo(id)?.importedIds ?? []));
   }
@@ -46,6 +50,8 @@ function clientChunks(): Rollup.GetManualChunk {
   let everyPage: Set<string> | undefined;
   return (id, { getModuleInfo }) => {
     if (STYLE_MODULE.test(id)) return "styles";
+    // Its own chunk, where the vendor chunk would otherwise take it in with the index.
+    if (OPTIONAL_PACKAGE_MODULES.test(id)) return "trans";
     everyPage ??= reachable(getModuleInfo, [...(getModuleInfo(ENTRY)?.importedIds ?? []), ...EVERY_PAGE_ROUTES]);
     // Packages, and the helpers the bundler writes for them (ids outside the project), are vendor.
     if (everyPage.has(id)) return inProject(id) ? "shell" : "vendor";
@@ -83,7 +89,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       // Route modules import constants from server modules (tabs, limits) beside their loaders.
       // Nothing under server/ runs for its side effects in the browser, so what a route does not
       // use is dropped with everything it imports (the brand schema, zod, phone metadata).
-      treeshake: isSsrBuild ? undefined : { moduleSideEffects: (id: string) => !id.startsWith(SERVER_MODULES) },
+      treeshake: isSsrBuild ? undefined : { moduleSideEffects: (id: string) => !id.startsWith(SERVER_MODULES) && !OPTIONAL_PACKAGE_MODULES.test(id) },
       output: isSsrBuild ? undefined : { manualChunks: clientChunks() },
     },
   },
