@@ -6,7 +6,8 @@ import { pageStatus } from "../server/accounts/page-status";
 import { signupsOpen } from "../server/accounts/signup";
 import { photoUrls } from "../server/photos/urls";
 import { LANGUAGE_NAMES } from "../server/i18n/languages";
-import { THEMES } from "../themes";
+import { brandMark } from "../themes/marks";
+import { brandHead } from "./lib/brand-style.server";
 import { ErrorPage } from "./components/error-page";
 import { PageTranslations } from "./components/page-translations";
 import { MemberStatusProvider, type MemberStatus } from "./components/member/member-status";
@@ -21,7 +22,7 @@ export const handle = { i18n: ["common", "account", "banners"] };
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const { site, t } = context;
-  const theme = THEMES[site.theme];
+  const { mark } = brandMark(site.theme, site.theme_overrides);
   const popupCountries = site.site_entry_popup_countries;
   const member = context.member;
   // The badges and dismissed banners in one round trip; the rest of the status is the context's.
@@ -43,11 +44,8 @@ export async function loader({ context }: LoaderFunctionArgs) {
     site: {
       id: site.id,
       name: site.name,
-      themeClass: theme.className,
-      themeColor: theme.markColor,
-      mark: theme.mark,
-      markColor: theme.markColor,
-      markAccent: theme.markAccent,
+      mark,
+      head: brandHead(site, context.language),
       supportEmail: site.support_email,
       supportPhone: site.support_phone ?? null,
       company: { name: site.company.name, city: site.company.city, country: site.company.country },
@@ -88,13 +86,15 @@ export function useRootData(): RootData | undefined {
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
   return (
-    <html lang={data?.language ?? "en"} data-i18n={data?.i18nLanguage} className={data?.site.themeClass}>
+    <html lang={data?.language ?? "en"} data-i18n={data?.i18nLanguage}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {data ? <meta name="theme-color" content={data.site.themeColor} /> : null}
+        {data ? <BrandHead {...data.site.head} /> : null}
         <Meta />
         <Links />
+        {/* After the stylesheet, which holds the default theme: the brand's values win. */}
+        {data?.site.head.css ? <style dangerouslySetInnerHTML={{ __html: data.site.head.css }} /> : null}
       </head>
       <body>
         {children}
@@ -103,6 +103,18 @@ export function Layout({ children }: { children: ReactNode }) {
         <Scripts nonce={data?.nonce} />
       </body>
     </html>
+  );
+}
+
+/** The brand's toolbar colour and the font files its first screen needs, fetched before the stylesheet asks. */
+function BrandHead({ themeColor, preloadFonts }: RootData["site"]["head"]) {
+  return (
+    <>
+      <meta name="theme-color" content={themeColor} />
+      {preloadFonts.map((href) => (
+        <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
+      ))}
+    </>
   );
 }
 

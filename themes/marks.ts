@@ -1,23 +1,29 @@
 import type { ThemeName } from "./names";
+import { themeTokens, type ThemeOverrides } from "./resolve";
 
 export type LogoMark = "heart" | "crown" | "spark" | "flower";
 
-/** Kept apart from the stylesheets, so server code (e-mail) can read a brand's colours too. */
+/** Kept apart from the stylesheets, so server code (e-mail, favicon) can read a brand's colours too. */
 export type BrandMark = {
   /** The symbol beside the brand name in the logo and alone in the favicon. */
   mark: LogoMark;
-  /** Colours the logo and favicon are drawn in (SVG files and e-mails cannot read CSS variables). */
+  /**
+   * Colours of the favicon, the app icon and e-mails, which cannot read CSS variables: the theme's
+   * primaryStrong (white text on it passes contrast; e-mail buttons rely on that) and its secondary.
+   */
   markColor: string;
   markAccent: string;
+  /** Text on markColor (the theme's onPrimaryStrong). */
+  markText: string;
 };
 
-export const BRAND_MARKS: Record<ThemeName, BrandMark> = {
-  default: { mark: "heart", markColor: "#0b6e9e", markAccent: "#f28c28" },
-  flirt: { mark: "heart", markColor: "#e2741c", markAccent: "#0a5f8a" },
-  milf: { mark: "crown", markColor: "#8e1b3a", markAccent: "#d9a441" },
-  gay: { mark: "spark", markColor: "#5b2a86", markAccent: "#12b5a6" },
-  bbw: { mark: "flower", markColor: "#c8434a", markAccent: "#7a2e6e" },
-};
+const SYMBOLS: Record<ThemeName, LogoMark> = { default: "heart", flirt: "heart", milf: "crown", gay: "spark", bbw: "flower" };
+
+/** A brand's mark in the colours of its theme, overrides included. */
+export function brandMark(preset: ThemeName, overrides?: ThemeOverrides): BrandMark {
+  const { color } = themeTokens(preset, overrides);
+  return { mark: SYMBOLS[preset], markColor: color.primaryStrong, markAccent: color.secondary, markText: color.onPrimaryStrong };
+}
 
 /** SVG paths of the logo marks, drawn in a 24×24 box; shared by the logo and the favicon. */
 export const MARK_PATHS: Record<LogoMark, string> = {

@@ -10,7 +10,7 @@ export const home = style({
   padding: "0.7rem 1.4rem",
   borderRadius: vars.radius.pill,
   background: vars.color.primaryStrong,
-  color: "#fff",
+  color: vars.color.onPrimaryStrong,
   fontWeight: 600,
   textDecoration: "none",
 });

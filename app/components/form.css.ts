@@ -1,5 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "../../themes";
+import { focusRing } from "../styles/focus-ring";
 
 /** The narrow, centred column of the account screens. */
 export const page = style({ flex: 1, width: "100%", maxWidth: "28rem", margin: "0 auto", padding: "2rem 1rem 3rem" });
@@ -21,7 +22,7 @@ export const input = style({
   font: "inherit",
   selectors: {
     '&[aria-invalid="true"]': { borderColor: vars.color.danger, borderWidth: "2px" },
-    "&:focus-visible": { outline: `3px solid ${vars.color.primary}`, outlineOffset: "1px" },
+    "&:focus-visible": focusRing,
   },
 });
 export const textarea = style([input, { minHeight: "5.5rem", resize: "vertical" }]);
@@ -45,14 +46,20 @@ export const button = style({
   minHeight: "48px",
   padding: "0 1.25rem",
   border: 0,
-  borderRadius: vars.radius.pill,
+  borderRadius: vars.radius.button,
   background: vars.color.primaryStrong,
-  color: "#fff",
+  color: vars.color.onPrimaryStrong,
+  boxShadow: vars.shadow.small,
   font: "inherit",
   fontWeight: 700,
+  letterSpacing: "0.01em",
   textDecoration: "none",
   cursor: "pointer",
-  selectors: { "&:disabled": { opacity: 0.6, cursor: "progress" } },
+  transition: "transform 120ms ease, box-shadow 120ms ease",
+  selectors: {
+    "&:hover:not(:disabled)": { transform: "translateY(-1px)", boxShadow: vars.shadow.medium },
+    "&:disabled": { opacity: 0.6, cursor: "progress" },
+  },
 });
 export const secondaryButton = style([
   button,

@@ -8,7 +8,7 @@ export const dialog = style({
   borderRadius: vars.radius.large,
   background: vars.color.surface,
   color: vars.color.text,
-  boxShadow: "0 20px 50px rgba(0,0,0,0.3)",
+  boxShadow: vars.shadow.large,
   textAlign: "center",
   selectors: { "&::backdrop": { background: "rgba(10, 16, 24, 0.72)" } },
 });

@@ -18,12 +18,13 @@ export const grid = style({
 export const card = style({
   position: "relative",
   display: "grid",
-  borderRadius: vars.radius.medium,
+  borderRadius: vars.radius.large,
   overflow: "hidden",
   background: vars.color.surface,
   border: `1px solid ${vars.color.border}`,
-  transition: "box-shadow 120ms ease, transform 120ms ease",
-  selectors: { "&:hover, &:focus-within": { boxShadow: "0 6px 18px rgba(0,0,0,0.12)", transform: "translateY(-1px)" } },
+  boxShadow: vars.shadow.small,
+  transition: "box-shadow 150ms ease, transform 150ms ease",
+  selectors: { "&:hover, &:focus-within": { boxShadow: vars.shadow.medium, transform: "translateY(-2px)" } },
 });
 
 export const photo = style({ display: "block", width: "100%", height: "auto", aspectRatio: "1 / 1", objectFit: "cover", background: vars.color.surfaceMuted });
@@ -61,7 +62,7 @@ export const badges = style({ position: "absolute", top: "0.5rem", right: "0.5re
 
 const pill = style({ padding: "0.1rem 0.45rem", borderRadius: vars.radius.pill, fontSize: "0.8rem", fontWeight: 600 });
 
-export const newLike = style([pill, { background: vars.color.unread, color: "#fff" }]);
+export const newLike = style([pill, { background: vars.color.unread, color: vars.color.onUnread }]);
 
 // Above the card link's stretched target, so the heart is its own button.
 export const likeForm = style({ position: "absolute", right: "0.5rem", bottom: "0.5rem", zIndex: 1 });

@@ -1,6 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "../../themes";
-import { button } from "./form.css";
+import { button, secondaryButton } from "./form.css";
 
 export const backdrop = style({
   position: "fixed",
@@ -18,7 +18,9 @@ export const dialog = style({
   borderRadius: vars.radius.large,
   background: vars.color.surface,
   color: vars.color.text,
-  boxShadow: "0 20px 50px rgba(0,0,0,0.3)",
+  boxShadow: vars.shadow.large,
   textAlign: "center",
 });
+export const choices = style({ display: "grid", gap: "0.6rem", marginTop: "1.25rem" });
 export const confirm = style([button, { width: "100%" }]);
+export const leave = style([secondaryButton, { width: "100%", boxShadow: "none" }]);

@@ -8,18 +8,19 @@ export const bar = style({
   zIndex: 10,
   background: vars.color.surface,
   borderBottom: `1px solid ${vars.color.border}`,
+  boxShadow: vars.shadow.small,
 });
 export const inner = style({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: "0.5rem", minHeight: "4rem" });
-export const brand = style({ display: "flex", alignItems: "center", gap: "0.25rem", minWidth: 0 });
+export const brand = style({ display: "flex", alignItems: "center", gap: "0.25rem", flexShrink: 0 });
 export const actions = style({ display: "flex", alignItems: "center", gap: "0.4rem", flexShrink: 0 });
 export const login = style({
   display: "inline-flex",
   alignItems: "center",
   minHeight: "44px",
   padding: "0 0.9rem",
-  borderRadius: vars.radius.pill,
+  borderRadius: vars.radius.button,
   background: vars.color.primaryStrong,
-  color: "#fff",
+  color: vars.color.onPrimaryStrong,
   fontWeight: 600,
   textDecoration: "none",
   whiteSpace: "nowrap",
@@ -71,7 +72,7 @@ export const menuList = style({
   background: vars.color.surface,
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.medium,
-  boxShadow: "0 0.5rem 1.5rem rgba(0, 0, 0, 0.15)",
+  boxShadow: vars.shadow.large,
 });
 export const menuItem = style({
   display: "block",

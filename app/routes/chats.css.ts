@@ -39,7 +39,7 @@ export const link = style({
 export const avatar = style({ flex: "none", width: "48px", height: "48px", borderRadius: "50%", objectFit: "cover", background: vars.color.surfaceMuted });
 export const avatarLetter = style([
   avatar,
-  { display: "grid", placeItems: "center", background: vars.color.primaryStrong, color: "#fff", fontWeight: 700, fontSize: "1.2rem" },
+  { display: "grid", placeItems: "center", background: vars.color.primaryStrong, color: vars.color.onPrimaryStrong, fontWeight: 700, fontSize: "1.2rem" },
 ]);
 export const avatarSystem = style([avatarLetter, { background: vars.color.secondary, color: vars.color.onSecondary }]);
 // One column that may shrink below its content, so long previews end in an ellipsis.

@@ -1,11 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { THEMES } from "../../themes";
-import { faviconSvg } from "../../themes/marks";
+import { brandMark, faviconSvg } from "../../themes/marks";
 
 /** Each brand's favicon, drawn from its theme, so a new brand has one without a designer. */
 export async function loader({ context }: LoaderFunctionArgs) {
-  const theme = THEMES[context.site.theme];
-  return new Response(faviconSvg(theme.mark, theme.markColor, theme.markAccent), {
+  const { mark, markColor, markAccent } = brandMark(context.site.theme, context.site.theme_overrides);
+  return new Response(faviconSvg(mark, markColor, markAccent), {
     headers: { "Content-Type": "image/svg+xml", "Cache-Control": "public, max-age=3600", Vary: "Host" },
   });
 }

@@ -1,18 +1,19 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import sharp from "sharp";
-import { BRAND_MARKS, faviconSvg } from "../../themes/marks";
-import type { ThemeName } from "../../themes/names";
+import { brandMark, faviconSvg } from "../../themes/marks";
+import type { Site } from "../../server/sites/schema";
 
-const rendered = new Map<ThemeName, Promise<Buffer>>();
+// Per brand settings object: a reload that changes the theme makes a new one.
+const rendered = new WeakMap<Site, Promise<Buffer>>();
 
 /** The brand's mark as a PNG, for e-mail clients, which do not show SVG. */
 export async function loader({ context }: LoaderFunctionArgs) {
-  const theme = context.site.theme;
-  const { mark, markColor, markAccent } = BRAND_MARKS[theme];
-  let png = rendered.get(theme);
+  const { site } = context;
+  let png = rendered.get(site);
   if (!png) {
+    const { mark, markColor, markAccent } = brandMark(site.theme, site.theme_overrides);
     png = sharp(Buffer.from(faviconSvg(mark, markColor, markAccent)), { density: 288 }).resize(96, 96).png().toBuffer();
-    rendered.set(theme, png);
+    rendered.set(site, png);
   }
   return new Response(new Uint8Array(await png), { headers: { "Content-Type": "image/png", "Cache-Control": "public, max-age=86400", Vary: "Host" } });
 }

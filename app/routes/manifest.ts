@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { THEMES } from "../../themes";
+import { brandMark } from "../../themes/marks";
 
 /**
  * Each brand's web app manifest, so members can install it on the home screen; installed-app mode
@@ -7,7 +7,6 @@ import { THEMES } from "../../themes";
  */
 export async function loader({ context }: LoaderFunctionArgs) {
   const { site } = context;
-  const theme = THEMES[site.theme];
   const manifest = {
     name: site.name,
     short_name: site.name,
@@ -15,7 +14,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
     start_url: "/members",
     scope: "/",
     display: "standalone",
-    theme_color: theme.markColor,
+    theme_color: brandMark(site.theme, site.theme_overrides).markColor,
     background_color: "#ffffff",
     icons: [{ src: "/favicon.svg", sizes: "any", type: "image/svg+xml", purpose: "any" }],
   };

@@ -21,7 +21,7 @@ export const badge = style({
   padding: "0.2rem 0.6rem",
   borderRadius: vars.radius.small,
   background: vars.color.warning,
-  color: "#fff",
+  color: vars.color.surface,
   fontWeight: 800,
   letterSpacing: "0.08em",
 });

@@ -165,7 +165,7 @@ export const passButton = style([
 ]);
 export const likeButton = style([
   roundButton,
-  { width: "76px", height: "76px", border: 0, background: vars.color.primaryStrong, color: "#fff", fontSize: "2.2rem" },
+  { width: "76px", height: "76px", border: 0, background: vars.color.primaryStrong, color: vars.color.onPrimaryStrong, fontSize: "2.2rem" },
 ]);
 
 export const hint = style({

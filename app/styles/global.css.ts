@@ -1,5 +1,7 @@
 import { globalStyle } from "@vanilla-extract/css";
+import "../../themes/fonts.css";
 import { vars } from "../../themes";
+import { focusRing } from "./focus-ring";
 
 globalStyle("*, *::before, *::after", { boxSizing: "border-box" });
 
@@ -12,13 +14,21 @@ globalStyle("body", {
   flexDirection: "column",
   fontFamily: vars.font.body,
   fontSize: "1rem",
+  WebkitFontSmoothing: "antialiased",
   lineHeight: 1.55,
   color: vars.color.text,
   background: vars.color.background,
 });
 
-globalStyle("h1, h2, h3", { fontFamily: vars.font.heading, lineHeight: 1.2, margin: "0 0 0.6em" });
+globalStyle("h1, h2, h3", {
+  fontFamily: vars.font.heading,
+  fontWeight: vars.font.headingWeight,
+  letterSpacing: vars.font.headingTracking,
+  lineHeight: 1.15,
+  margin: "0 0 0.6em",
+});
 globalStyle("p", { margin: "0 0 1em" });
 globalStyle("a", { color: vars.color.link });
 globalStyle("img, svg", { maxWidth: "100%" });
-globalStyle(":focus-visible", { outline: `3px solid ${vars.color.secondary}`, outlineOffset: "2px" });
+// Outranks a component's own box-shadow (one class), so the halo shows on cards and buttons too.
+globalStyle(":root :focus-visible", focusRing);

@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { BRAND_MARKS } from "../../themes/marks";
+import { brandMark } from "../../themes/marks";
 import type { Site } from "../sites/schema";
 import type { MailMessage } from "./transport";
 
@@ -84,14 +84,14 @@ type BrandedMail = {
 
 /** The brand's mail layout: its name, colours and logo, an HTML and a plain text part. */
 function brandedMail({ site, language, origin, to, subject, greeting, intro, action, closing, reason }: BrandedMail): MailMessage {
-  const { markColor } = BRAND_MARKS[site.theme];
+  const { markColor, markText } = brandMark(site.theme, site.theme_overrides);
   const company = [site.company.name, site.company.address, site.company.city].filter(Boolean).join(", ");
   const footer = `${site.name} · ${company} · ${site.support_email}`;
 
   const plainAction = action ? [`${action.button}: ${action.link}`, action.validity, ""] : [];
   const plain = [greeting, "", intro, "", ...plainAction, closing, "", "-- ", reason, footer].join("\n");
   const htmlAction = action
-    ? `<p style="margin:0 0 24px"><a href="${escape(action.link)}" style="display:inline-block;background:${markColor};color:#ffffff;font-size:19px;font-weight:bold;padding:12px 24px;border-radius:6px;text-decoration:none">${escape(action.button)}</a></p>
+    ? `<p style="margin:0 0 24px"><a href="${escape(action.link)}" style="display:inline-block;background:${markColor};color:${markText};font-size:19px;font-weight:bold;padding:12px 24px;border-radius:6px;text-decoration:none">${escape(action.button)}</a></p>
 <p style="margin:0 0 16px;font-size:14px;color:#4a4a55">${escape(action.validity)} ${escape(action.linkNote)}<br><a href="${escape(action.link)}" style="color:#1f1f24;word-break:break-all">${escape(action.link)}</a></p>
 `
     : "";
@@ -100,7 +100,7 @@ function brandedMail({ site, language, origin, to, subject, greeting, intro, act
 <body style="margin:0;padding:0;background:#f3f3f5;font-family:Arial,Helvetica,sans-serif;color:#1f1f24">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;overflow:hidden">
-<tr><td style="background:${markColor};padding:16px 24px;color:#ffffff;font-size:22px;font-weight:bold">
+<tr><td style="background:${markColor};padding:16px 24px;color:${markText};font-size:22px;font-weight:bold">
 <img src="${origin}/logo.png" width="32" height="32" alt="" style="vertical-align:middle;border:0;margin-right:8px">${escape(site.name)}</td></tr>
 <tr><td style="padding:24px;font-size:16px;line-height:1.5">
 <p style="margin:0 0 16px">${escape(greeting)}</p>

@@ -20,7 +20,8 @@ export function jsonPath(segments: readonly PropertyKey[]): string {
 }
 
 function issueMessage(issue: z.core.$ZodIssue): string {
-  if (issue.code === "unrecognized_keys") {
+  // Zod's own wording is replaced; a schema's own message (one that lists the names there are) is kept.
+  if (issue.code === "unrecognized_keys" && issue.message.startsWith("Unrecognized key")) {
     return `unknown setting${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((k) => `"${k}"`).join(", ")}: check the spelling`;
   }
   if (issue.code === "invalid_type" && issue.input === undefined) {

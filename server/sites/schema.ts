@@ -5,6 +5,7 @@ import { supportPhone } from "./phone";
 import { LANGUAGES, type Language } from "../i18n/languages";
 import { DEFAULT_PAYMENT_METHODS, paymentMethodList, paymentSettings, type PaymentMethod } from "./payments";
 import { THEME_NAMES } from "../../themes/names";
+import { themeOverrideProblems, themeOverridesSchema } from "./theme-overrides";
 
 /**
  * One schema for a brand's file in sites/. Brand managers edit these files by hand, so every
@@ -82,6 +83,8 @@ const siteObject = z.strictObject(
     locales: z.partialRecord(countryCode, z.array(language).min(1, { error: "needs at least one language" })).default({}),
     currencies: z.partialRecord(countryCode, currency).default({}),
     theme: z.enum(THEME_NAMES, { error: `must be one of the themes: ${THEME_NAMES.join(", ")}` }).default("default"),
+    /** Tokens of the theme preset this brand changes: colours, fonts, radii, shadows (themes/tokens.ts). */
+    theme_overrides: themeOverridesSchema.default({}),
     pool: z.string().regex(/^[a-z0-9-]+$/, { error: "may hold only lower-case letters, digits and hyphens" }).optional(),
     index_title: localizedText.optional(),
     description: localizedText.optional(),
@@ -149,6 +152,7 @@ export const siteSchema = siteObject
       if (!countries.has(code)) outside(["site_entry_popup_countries", i], code);
     }
     checkPackages(file, ctx);
+    themeOverrideProblems(file.theme, file.theme_overrides, ctx);
     const seen = new Set<string>();
     for (const [i, domain] of file.domains.entries()) {
       if (seen.has(domain)) ctx.addIssue({ code: "custom", path: ["domains", i], message: `"${domain}" is listed twice` });

@@ -2,6 +2,7 @@ import { style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "../../../themes";
 import { media } from "../../../themes/breakpoints";
 import { button, secondaryButton } from "../form.css";
+import { focusRing } from "../../styles/focus-ring";
 
 // Focused only by script, after a dismissal, to keep the keyboard here.
 export const region = style({ display: "grid", gap: "0.5rem", paddingBlock: "0.75rem 0", outline: "none" });
@@ -59,7 +60,7 @@ export const dismiss = style({
   cursor: "pointer",
   selectors: {
     "&:hover": { background: vars.color.surfaceMuted, color: vars.color.text },
-    "&:focus-visible": { outline: `3px solid ${vars.color.primary}`, outlineOffset: "1px" },
+    "&:focus-visible": focusRing,
   },
 });
 

@@ -1,6 +1,7 @@
 import { style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "../../../themes";
 import { media } from "../../../themes/breakpoints";
+import { focusRing } from "../../styles/focus-ring";
 
 /** The chat column: at most 800 px wide (§9). */
 const COLUMN = "50rem";
@@ -49,7 +50,7 @@ export const partnerName = style({
 export const avatar = style({ flex: "none", width: "40px", height: "40px", borderRadius: "50%", objectFit: "cover", background: vars.color.surfaceMuted });
 export const avatarLetter = style([
   avatar,
-  { display: "grid", placeItems: "center", background: vars.color.primaryStrong, color: "#fff", fontWeight: 700, fontSize: "1.1rem", lineHeight: 1 },
+  { display: "grid", placeItems: "center", background: vars.color.primaryStrong, color: vars.color.onPrimaryStrong, fontWeight: 700, fontSize: "1.1rem", lineHeight: 1 },
 ]);
 export const credits = style({
   display: "inline-flex",
@@ -109,7 +110,7 @@ export const rowOf = styleVariants({
 });
 const bubble = style({ padding: "0.5rem 0.8rem", borderRadius: vars.radius.large, overflowWrap: "anywhere", whiteSpace: "pre-wrap" });
 export const bubbleOf = styleVariants({
-  mine: [bubble, { background: vars.color.primaryStrong, color: "#fff", borderBottomRightRadius: vars.radius.small }],
+  mine: [bubble, { background: vars.color.primaryStrong, color: vars.color.onPrimaryStrong, borderBottomRightRadius: vars.radius.small }],
   theirs: [
     bubble,
     { background: vars.color.surface, color: vars.color.text, border: `1px solid ${vars.color.border}`, borderBottomLeftRadius: vars.radius.small },
@@ -162,7 +163,7 @@ export const textarea = style({
   resize: "none",
   selectors: {
     '&[aria-invalid="true"]': { borderColor: vars.color.danger, borderWidth: "2px" },
-    "&:focus-visible": { outline: `3px solid ${vars.color.primary}`, outlineOffset: "1px" },
+    "&:focus-visible": focusRing,
   },
 });
 export const iconButton = style({
@@ -182,7 +183,7 @@ export const iconButton = style({
   selectors: {
     "&::-webkit-details-marker": { display: "none" },
     "&:hover, &:focus-within": { background: vars.color.surfaceMuted },
-    "&:has(input:focus-visible)": { outline: `3px solid ${vars.color.secondary}`, outlineOffset: "2px" },
+    "&:has(input:focus-visible)": focusRing,
   },
 });
 export const send = style({
@@ -196,7 +197,7 @@ export const send = style({
   border: 0,
   borderRadius: vars.radius.pill,
   background: vars.color.primaryStrong,
-  color: "#fff",
+  color: vars.color.onPrimaryStrong,
   font: "inherit",
   fontWeight: 700,
   cursor: "pointer",

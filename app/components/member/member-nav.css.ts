@@ -79,13 +79,13 @@ const badgeBase = style({
   fontWeight: 700,
   lineHeight: "1.25rem",
   textAlign: "center",
-  color: "#fff",
+  color: vars.color.surface,
   boxShadow: `0 0 0 2px ${vars.color.surface}`,
 });
 
 export const badge = styleVariants({
-  count: [badgeBase, { background: vars.color.unread }],
-  warning: [badgeBase, { background: vars.color.warning, color: "#1a1a1a" }],
+  count: [badgeBase, { background: vars.color.unread, color: vars.color.onUnread }],
+  warning: [badgeBase, { background: vars.color.warning }],
   danger: [badgeBase, { background: vars.color.danger }],
 });
 

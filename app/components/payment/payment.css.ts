@@ -1,6 +1,7 @@
 import { globalStyle, keyframes, style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "../../../themes";
 import { media } from "../../../themes/breakpoints";
+import { focusRing } from "../../styles/focus-ring";
 
 /** The payment screens: a column a little wider than the account forms, room for two tiles a row. */
 export const page = style({ flex: 1, width: "100%", maxWidth: "40rem", margin: "0 auto", padding: "1.5rem 1rem 5rem", "@media": { [media.md]: { paddingBottom: "3rem" } } });
@@ -54,7 +55,7 @@ export const tile = style({
   cursor: "pointer",
   selectors: {
     "&:has(input:checked)": { borderColor: vars.color.primaryStrong, boxShadow: `0 0 0 1px ${vars.color.primaryStrong}` },
-    "&:has(input:focus-visible)": { outline: `3px solid ${vars.color.primary}`, outlineOffset: "2px" },
+    "&:has(input:focus-visible)": focusRing,
     "&:hover": { borderColor: vars.color.primary },
   },
 });
@@ -82,7 +83,7 @@ export const payButton = style({
   border: 0,
   borderRadius: vars.radius.pill,
   background: vars.color.primaryStrong,
-  color: "#fff",
+  color: vars.color.onPrimaryStrong,
   font: "inherit",
   fontSize: "1.1rem",
   fontWeight: 700,

@@ -1,6 +1,7 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "../../../themes";
 import { media } from "../../../themes/breakpoints";
+import { focusRing } from "../../styles/focus-ring";
 
 export const fieldset = style({ display: "grid", gap: "0.9rem", margin: 0, padding: 0, border: 0, minWidth: 0 });
 export const legend = style({ padding: 0, marginBottom: "0.5rem", fontSize: "1.15rem", fontWeight: 700 });
@@ -20,7 +21,7 @@ export const toggleLabel = style({
   userSelect: "none",
   selectors: {
     [`${toggleInput}:checked + &`]: { background: vars.color.primary, borderColor: vars.color.primary, color: vars.color.onPrimary },
-    [`${toggleInput}:focus-visible + &`]: { outline: `3px solid ${vars.color.primary}`, outlineOffset: 2 },
+    [`${toggleInput}:focus-visible + &`]: focusRing,
   },
 });
 

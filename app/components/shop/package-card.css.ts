@@ -63,7 +63,7 @@ export const popularBadge = style({
   padding: "0.25rem 0.9rem",
   borderRadius: vars.radius.pill,
   background: vars.color.primaryStrong,
-  color: vars.color.onHero,
+  color: vars.color.onPrimaryStrong,
   fontSize: "0.8rem",
   fontWeight: 800,
   letterSpacing: "0.06em",
@@ -123,4 +123,4 @@ const buyBase = {
 } as const;
 
 export const buy = style({ ...buyBase, border: `2px solid ${vars.color.primaryStrong}`, background: vars.color.surface, color: vars.color.primaryStrong });
-export const buyPopular = style({ ...buyBase, border: `2px solid ${vars.color.primaryStrong}`, background: vars.color.primaryStrong, color: vars.color.onHero });
+export const buyPopular = style({ ...buyBase, border: `2px solid ${vars.color.primaryStrong}`, background: vars.color.primaryStrong, color: vars.color.onPrimaryStrong });

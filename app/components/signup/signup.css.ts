@@ -17,7 +17,7 @@ export const stepMarker = styleVariants({
       "@media": { "(prefers-reduced-motion: reduce)": { animation: "none" } },
     },
   ],
-  done: [marker, { background: vars.color.success, color: "#fff", fontWeight: 700 }],
+  done: [marker, { background: vars.color.success, color: vars.color.surface, fontWeight: 700 }],
 });
 export const memberId = style({
   margin: "0 0 1rem",

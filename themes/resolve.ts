@@ -1,0 +1,36 @@
+import type { FontId } from "./fonts";
+import type { ThemeName } from "./names";
+import { PRESETS } from "./presets";
+import { cssDeclarations, cssValues, type ColorToken, type RadiusToken, type ShadowToken, type ThemeTokens } from "./tokens";
+
+/** What a brand file's "theme_overrides" may change in its preset (validated in server/sites/theme-overrides.ts). */
+export type ThemeOverrides = {
+  color?: Partial<Record<ColorToken, string>>;
+  font?: { body?: FontId; heading?: FontId; headingWeight?: number };
+  radius?: Partial<Record<RadiusToken, string>>;
+  shadow?: Partial<Record<ShadowToken, string>>;
+};
+
+/** A brand's tokens: its preset with its overrides on top. */
+export function themeTokens(preset: ThemeName, overrides: ThemeOverrides = {}): ThemeTokens {
+  const base = PRESETS[preset];
+  return {
+    color: { ...base.color, ...overrides.color },
+    font: { ...base.font, ...overrides.font },
+    radius: { ...base.radius, ...overrides.radius },
+    shadow: { ...base.shadow, ...overrides.shadow },
+    hero: base.hero,
+  };
+}
+
+const stylesheetValues = new Map(cssDeclarations(cssValues(PRESETS.default)));
+
+/**
+ * The CSS a brand's pages carry inline: the custom properties whose values differ from the
+ * stylesheet's (the default preset's), on a selector that outranks its `:root`. Empty for a brand
+ * on the default preset without overrides.
+ */
+export function themeStyle(tokens: ThemeTokens): string {
+  const changed = cssDeclarations(cssValues(tokens)).filter(([name, value]) => stylesheetValues.get(name) !== value);
+  return changed.length === 0 ? "" : `html:root{${changed.map(([name, value]) => `${name}:${value}`).join(";")}}`;
+}
