@@ -6,7 +6,7 @@ import { pageStatus } from "../server/accounts/page-status";
 import { signupsOpen } from "../server/accounts/signup";
 import { photoUrls } from "../server/photos/urls";
 import { LANGUAGE_NAMES } from "../server/i18n/languages";
-import { brandMark } from "../themes/marks";
+import { brandMark } from "../themes/resolve";
 import { brandHead } from "./lib/brand-style.server";
 import { ErrorPage } from "./components/error-page";
 import { PageTranslations } from "./components/page-translations";

@@ -1,9 +1,7 @@
-import type { ThemeName } from "./names";
-import { themeTokens, type ThemeOverrides } from "./resolve";
 
 export type LogoMark = "heart" | "crown" | "spark" | "flower";
 
-/** Kept apart from the stylesheets, so server code (e-mail, favicon) can read a brand's colours too. */
+/** A brand's mark and its colours, for server code (e-mail, favicon) that cannot read CSS variables (themes/resolve.ts). */
 export type BrandMark = {
   /** The symbol beside the brand name in the logo and alone in the favicon. */
   mark: LogoMark;
@@ -16,14 +14,6 @@ export type BrandMark = {
   /** Text on markColor (the theme's onPrimaryStrong). */
   markText: string;
 };
-
-const SYMBOLS: Record<ThemeName, LogoMark> = { default: "heart", flirt: "heart", milf: "crown", gay: "spark", bbw: "flower" };
-
-/** A brand's mark in the colours of its theme, overrides included. */
-export function brandMark(preset: ThemeName, overrides?: ThemeOverrides): BrandMark {
-  const { color } = themeTokens(preset, overrides);
-  return { mark: SYMBOLS[preset], markColor: color.primaryStrong, markAccent: color.secondary, markText: color.onPrimaryStrong };
-}
 
 /** SVG paths of the logo marks, drawn in a 24×24 box; shared by the logo and the favicon. */
 export const MARK_PATHS: Record<LogoMark, string> = {

@@ -1,4 +1,5 @@
 import type { FontId } from "./fonts";
+import type { BrandMark, LogoMark } from "./marks";
 import type { ThemeName } from "./names";
 import { PRESETS } from "./presets";
 import { cssDeclarations, cssValues, type ColorToken, type RadiusToken, type ShadowToken, type ThemeTokens } from "./tokens";
@@ -23,7 +24,8 @@ export function themeTokens(preset: ThemeName, overrides: ThemeOverrides = {}): 
   };
 }
 
-const stylesheetValues = new Map(cssDeclarations(cssValues(PRESETS.default)));
+// Worked out on first use: the browser bundle, which imports this module's neighbours, never needs it.
+let stylesheetValues: Map<string, string> | undefined;
 
 /**
  * The CSS a brand's pages carry inline: the custom properties whose values differ from the
@@ -31,6 +33,16 @@ const stylesheetValues = new Map(cssDeclarations(cssValues(PRESETS.default)));
  * on the default preset without overrides.
  */
 export function themeStyle(tokens: ThemeTokens): string {
-  const changed = cssDeclarations(cssValues(tokens)).filter(([name, value]) => stylesheetValues.get(name) !== value);
+  stylesheetValues ??= new Map(cssDeclarations(cssValues(PRESETS.default)));
+  const defaults = stylesheetValues;
+  const changed = cssDeclarations(cssValues(tokens)).filter(([name, value]) => defaults.get(name) !== value);
   return changed.length === 0 ? "" : `html:root{${changed.map(([name, value]) => `${name}:${value}`).join(";")}}`;
+}
+
+const SYMBOLS: Record<ThemeName, LogoMark> = { default: "heart", flirt: "heart", milf: "crown", gay: "spark", bbw: "flower" };
+
+/** A brand's mark in the colours of its theme, overrides included. */
+export function brandMark(preset: ThemeName, overrides?: ThemeOverrides): BrandMark {
+  const { color } = themeTokens(preset, overrides);
+  return { mark: SYMBOLS[preset], markColor: color.primaryStrong, markAccent: color.secondary, markText: color.onPrimaryStrong };
 }

@@ -6,7 +6,7 @@ import { useRootData } from "../root";
 import * as styles from "./site-entry-modal.css";
 
 /** Where "Leave" takes a visitor who is not of age or did not mean to come: a neutral page, told nothing of this site. */
-export const LEAVE_URL = "https://www.google.com/";
+const LEAVE_URL = "https://www.google.com/";
 
 /**
  * The site-entry warning of §2: once for logged-out visitors, not in installed-app mode. Confirming

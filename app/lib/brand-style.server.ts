@@ -2,8 +2,7 @@ import type { Language } from "../../server/i18n/languages";
 import type { Site } from "../../server/sites/schema";
 import { FONT_FILES } from "../../themes/font-files";
 import { LATIN_EXTENDED_LANGUAGES } from "../../themes/fonts";
-import { brandMark } from "../../themes/marks";
-import { themeStyle, themeTokens } from "../../themes/resolve";
+import { brandMark, themeStyle, themeTokens } from "../../themes/resolve";
 
 type BrandStyle = {
   /** Inline CSS: the brand's theme where it differs from the stylesheet's default. */

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { brandMark, faviconSvg } from "../../themes/marks";
+import { faviconSvg } from "../../themes/marks";
+import { brandMark } from "../../themes/resolve";
 
 /** Each brand's favicon, drawn from its theme, so a new brand has one without a designer. */
 export async function loader({ context }: LoaderFunctionArgs) {

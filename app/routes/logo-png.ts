@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import sharp from "sharp";
-import { brandMark, faviconSvg } from "../../themes/marks";
+import { faviconSvg } from "../../themes/marks";
+import { brandMark } from "../../themes/resolve";
 import type { Site } from "../../server/sites/schema";
 
 // Per brand settings object: a reload that changes the theme makes a new one.

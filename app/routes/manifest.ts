@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { brandMark } from "../../themes/marks";
+import { brandMark } from "../../themes/resolve";
 
 /**
  * Each brand's web app manifest, so members can install it on the home screen; installed-app mode

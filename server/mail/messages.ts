@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { brandMark } from "../../themes/marks";
+import { brandMark } from "../../themes/resolve";
 import type { Site } from "../sites/schema";
 import type { MailMessage } from "./transport";
 

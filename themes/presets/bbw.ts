@@ -2,7 +2,7 @@ import type { ThemeTokens } from "../tokens";
 import { tokenReference as ref } from "../tokens";
 import { baseColors } from "./base";
 
-/** BBW US: soft and round. Rosy coral and plum on blush, rounded type, generous curves. */
+/** BBW US: soft and round. Rosy coral, peach and plum on blush, rounded type, generous curves. */
 export const bbwPreset: ThemeTokens = {
   color: {
     ...baseColors,
@@ -10,8 +10,8 @@ export const bbwPreset: ThemeTokens = {
     primaryStrong: "#b3263f",
     onPrimary: "#2b0509",
     onPrimaryStrong: "#ffffff",
-    secondary: "#7a2e6e",
-    onSecondary: "#ffffff",
+    secondary: "#ffb4a2",
+    onSecondary: "#3d0b18",
     unread: "#7a2e6e",
     onUnread: "#ffffff",
     background: "#fff6f4",
