@@ -57,7 +57,9 @@ export const cardTitle = style({ margin: 0, fontSize: "1.25rem", fontFamily: var
 export const dangerTitle = style([cardTitle, { color: vars.color.danger }]);
 export const cardLead = style({ margin: "-0.5rem 0 0", color: vars.color.textMuted, overflowWrap: "anywhere" });
 export const subTitle = style({ margin: 0, fontSize: "1.05rem" });
-export const block = style({ display: "grid", gap: "0.75rem", paddingTop: "1rem", borderTop: `1px solid ${vars.color.border}` });
+export const block = style({ display: "grid", gap: "1rem", paddingTop: "1rem", borderTop: `1px solid ${vars.color.border}` });
+/** Right under the card's title, a block needs no rule to set it apart. */
+globalStyle(`${cardTitle} + ${block}`, { paddingTop: 0, borderTop: 0 });
 export const text = style({ margin: 0, overflowWrap: "anywhere" });
 export const strong = style({ fontWeight: 700 });
 /** The save button sits at the start of its form, not stretched across it. */
@@ -84,5 +86,8 @@ export const toggleText = style({ display: "grid", gap: "0.25rem" });
 export const toggleTitle = style({ fontWeight: 700 });
 export const toggleHint = style({ color: vars.color.textMuted, fontSize: "0.95rem" });
 
-/** A live region is in the page before it speaks; while silent it takes no room in the grid's gaps. */
-export const status = style({ selectors: { "&:empty": { marginTop: "-1rem" } } });
+/**
+ * A live region is in the page before it speaks; while silent it is taken out of the flow (not
+ * hidden, so screen readers still hear it), or the grid would give it a gap of its own.
+ */
+export const status = style({ selectors: { "&:empty": { position: "absolute", width: "1px", height: "1px", overflow: "hidden" } } });
