@@ -9,12 +9,14 @@ import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, SIGNUP_MESSAGE_MAX } from "./form
 
 const OLDEST_AGE = 120;
 
-const email = (message: string) =>
+/** An e-mail field: left empty it asks to be filled in; filled in wrongly it says so. */
+const email = (invalid: string, required = "validation.emailRequired") =>
   z
-    .string({ error: message })
+    .string({ error: required })
     .trim()
     .toLowerCase()
-    .pipe(z.email({ error: message }).max(254, { error: message }));
+    .min(1, { error: required })
+    .pipe(z.email({ error: invalid }).max(254, { error: invalid }));
 
 const newPassword = z
   .string({ error: "account:password.tooShort" })
@@ -123,5 +125,10 @@ export const resetPasswordSchema = z
 
 export const emailChangeSchema = z.object({
   old_password: requiredPassword,
-  new_email: email("validation.newEmailInvalid"),
+  new_email: email("validation.newEmailInvalid", "validation.newEmailRequired"),
+});
+
+export const passwordChangeSchema = z.object({
+  old_password: requiredPassword,
+  new_password: newPassword,
 });

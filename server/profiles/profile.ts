@@ -81,6 +81,12 @@ export async function setInvisible(db: Kysely<Database>, { siteId, profileId, in
   await db.updateTable("profiles").set({ invisible, updated_at: new Date() }).where("id", "=", profileId).where("site_id", "=", siteId).execute();
 }
 
+/** Whether the member's own profile is in invisible mode (§4). */
+export async function isInvisible(db: Kysely<Database>, { siteId, profileId }: { siteId: string; profileId: number }): Promise<boolean> {
+  const row = await db.selectFrom("profiles").select("invisible").where("id", "=", profileId).where("site_id", "=", siteId).executeTakeFirst();
+  return row?.invisible ?? false;
+}
+
 /** Another member's profile as a viewer may see it: visible in the site's pool, else undefined (not found). */
 export async function loadProfileOf(db: Kysely<Database>, { site, profileId, today }: { site: Site; profileId: number; today: string }) {
   const row = await visibleProfiles(db, site).select(PROFILE_COLUMNS).where("profiles.id", "=", profileId).executeTakeFirst();

@@ -67,7 +67,7 @@ describe.each(BRANDS)("accounts on $id ($language)", (brand) => {
 
     // Submitting the empty form shows every field's message next to it.
     await page.getByRole("button", { name: t("account:signup.submit") }).click();
-    await visible(page, t("validation.emailInvalid"));
+    await visible(page, t("validation.emailRequired"));
     await visible(page, t("account:signup.nameRequired"));
     await visible(page, t("validation.birthDateRequired", { min_age: 18 }));
     await visible(page, t("account:password.tooShort"));
@@ -219,10 +219,15 @@ describe.each(BRANDS)("accounts on $id ($language)", (brand) => {
     const member = await createMember(suite.server, { siteId: brand.id, name: "Kim" });
     const other = await createMember(suite.server, { siteId: brand.id });
     const page = await asMember(brand, member, "/settings");
-    const newEmail = page.getByLabel(t("account:fields.newEmail"), { exact: true });
-    const oldPassword = page.getByLabel(t("account:fields.oldPassword"), { exact: true });
-    const submit = page.getByRole("button", { name: t("account:settings.changeSubmit") });
+    const section = page.getByRole("region", { name: t("settings:email.title") });
+    const newEmail = section.getByLabel(t("account:fields.newEmail"), { exact: true });
+    const oldPassword = section.getByLabel(t("account:fields.oldPassword"), { exact: true });
+    const submit = section.getByRole("button", { name: t("settings:email.submit") });
 
+    // Left empty, the field asks to be filled in.
+    await oldPassword.fill(PASSWORD);
+    await submit.click();
+    await visible(page, t("validation.newEmailRequired"));
     await newEmail.fill("kim@");
     await oldPassword.fill(PASSWORD);
     await submit.click();
@@ -238,7 +243,7 @@ describe.each(BRANDS)("accounts on $id ($language)", (brand) => {
     await expectAccessible(page);
     await oldPassword.fill(PASSWORD);
     await submit.click();
-    await visible(page, t("account:settings.changeSent", { email: address }));
+    await visible(page, t("settings:email.sent", { email: address }));
 
     await openMail(page, brand, address, "mailChange");
     await page.getByRole("link", { name: t("mail:mailChange.button") }).click();
@@ -299,7 +304,7 @@ describe("accounts across brands and without JavaScript", () => {
     const t = (key: string, values?: Record<string, string | number>) => text("nl", key, values);
     const page = await visit(flirt, "/signup", { javaScriptEnabled: false });
     await page.getByRole("button", { name: t("account:signup.submit") }).click();
-    await visible(page, t("validation.emailInvalid"));
+    await visible(page, t("validation.emailRequired"));
     await visible(page, t("validation.birthDateRequired", { min_age: 18 }));
     const address = uniqueEmail("nojs");
     await page.getByLabel(t("account:fields.email"), { exact: true }).fill(address);

@@ -54,7 +54,7 @@ describe("links and credentials", () => {
 
   /** Asks for an e-mail change in the settings, as the signed-in member; answers the link sent to the new address. */
   async function requestChange(cookie: string, newEmail: string) {
-    expect((await call("/settings", { cookie, form: { old_password: PASSWORD, new_email: newEmail } })).status).toBe(200);
+    expect((await call("/settings", { cookie, form: { intent: "email", old_password: PASSWORD, new_email: newEmail } })).status).toBe(200);
     return linkIn(await waitForMail(server, newEmail));
   }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ageOn, emailChangeSchema, resetPasswordSchema, signupSchema } from "../../server/accounts/forms";
+import type { z } from "zod";
+import { ageOn, emailChangeSchema, loginSchema, passwordChangeSchema, resetPasswordSchema, resetRequestSchema, signupSchema } from "../../server/accounts/forms";
 
 const schema = signupSchema({ minAge: 18, today: "2026-11-22", brandName: "Reife Liebe" });
 const valid = { email: " Jan@Example.com ", name: "Jan", date_of_birth: "1990-05-01", password: "long enough", signup_message: "" };
@@ -54,5 +55,32 @@ describe("the reset and e-mail change forms (§5)", () => {
   it("says the new address is invalid", () => {
     const result = emailChangeSchema.safeParse({ old_password: "x", new_email: "not an address" });
     expect(result.success ? [] : result.error.issues.map((issue) => issue.message)).toEqual(["validation.newEmailInvalid"]);
+  });
+});
+
+describe("an empty e-mail field", () => {
+  const emailMessage = (form: z.ZodType, input: object, field: string) =>
+    form.safeParse(input).error?.issues.find((issue) => issue.path.join(".") === field)?.message;
+
+  it("asks to be filled in on every form, also when it holds only spaces", () => {
+    // Conform sends an empty field as a missing one.
+    for (const email of [undefined, "", "   "]) {
+      expect(emailMessage(schema, { ...valid, email }, "email")).toBe("validation.emailRequired");
+      expect(emailMessage(loginSchema, { email, password: "x" }, "email")).toBe("validation.emailRequired");
+      expect(emailMessage(resetRequestSchema, { email }, "email")).toBe("validation.emailRequired");
+      expect(emailMessage(emailChangeSchema, { old_password: "x", new_email: email }, "new_email")).toBe("validation.newEmailRequired");
+    }
+    expect(emailMessage(loginSchema, { email: "jan@", password: "x" }, "email")).toBe("validation.emailInvalid");
+  });
+});
+
+describe("the password change form", () => {
+  it("needs the current password and a new one of at least 8 characters", () => {
+    const result = passwordChangeSchema.safeParse({ new_password: "short" });
+    expect(result.success ? [] : result.error.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+      ["old_password", "account:password.required"],
+      ["new_password", "account:password.tooShort"],
+    ]);
+    expect(passwordChangeSchema.safeParse({ old_password: "x", new_password: "long enough" }).success).toBe(true);
   });
 });

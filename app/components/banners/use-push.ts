@@ -31,8 +31,9 @@ async function storeSubscription(subscription: PushSubscription): Promise<boolea
 /**
  * The browser's push state for the banners (§3 Push: isCapable, isSubscribed, subscription) and
  * the subscribe step of the push alert. Unknown until hydrated, so the server renders no push alert.
+ * One caller per page stores an existing subscription again (the banners); others pass storeExisting false.
  */
-export function usePush(publicKey: string | null) {
+export function usePush(publicKey: string | null, { storeExisting = true }: { storeExisting?: boolean } = {}) {
   const { pushSubscribed, setPushSubscribed } = useMemberStatus();
   const capable = useHydrated() && pushCapable();
   // The answer to our own prompt; before it, what the browser says now.
@@ -40,7 +41,7 @@ export function usePush(publicKey: string | null) {
   const permission: Permission = answered ?? (capable ? Notification.permission : "default");
 
   useEffect(() => {
-    if (!pushCapable() || Notification.permission !== "granted" || !publicKey) return;
+    if (!storeExisting || !pushCapable() || Notification.permission !== "granted" || !publicKey) return;
     // A subscription from an earlier visit is sent again: another account may have used this browser since.
     void navigator.serviceWorker
       .getRegistration("/")
@@ -49,7 +50,7 @@ export function usePush(publicKey: string | null) {
         if (subscription && (await storeSubscription(subscription))) setPushSubscribed(true);
       })
       .catch(() => undefined);
-  }, [publicKey, setPushSubscribed]);
+  }, [storeExisting, publicKey, setPushSubscribed]);
 
   const subscribe = useCallback(async (): Promise<SubscribeOutcome> => {
     if (!publicKey) return "failed";
