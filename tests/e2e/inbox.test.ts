@@ -92,7 +92,7 @@ describe("the inbox", () => {
     await page.waitForURL(new RegExp(`/chats/${withBram}$`));
     await expect.poll(() => conversationTitle(page).textContent()).toBe(t("chat:screen.label", { name: "Bram" }));
     await page.locator('[data-side="theirs"]').filter({ hasText: "Hallo van Bram" }).waitFor();
-    expect(await page.getByText("Hoi Mees, hier Anna", { exact: true }).count()).toBe(0);
+    expect(await page.locator("[data-side]").filter({ hasText: "Hoi Mees, hier Anna" }).count()).toBe(0);
     expect(await row(page, withAnna).isVisible()).toBe(true);
 
     // Live: Bram's next message appears in the open pane (and stays read); Anna's bumps her row's badge.
