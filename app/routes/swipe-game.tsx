@@ -1,6 +1,6 @@
 import { data as withHeaders, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState, type FormEvent, type PointerEvent as ReactPointerEvent } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type PointerEvent as ReactPointerEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { dealSwipeCards, SWIPE_LIKES_PER_DAY, swipeLike, swipeLikesLeft, swipePass, type SwipedProfile } from "../../server/likes/swipe";
 import { publishNewLike } from "../../server/likes/notify";
@@ -93,6 +93,9 @@ type Intent = "like" | "pass";
 type Swipe = { intent: Intent; card: Card };
 type Leaving = { card: Card; direction: "left" | "right"; fromX: number };
 
+/** useLayoutEffect in the browser; the server render has no layout to wait for. */
+const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
+
 function prefersReducedMotion(): boolean {
   return typeof window !== "undefined" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
@@ -152,8 +155,9 @@ export default function SwipeGame() {
     [current, match, outOfLikes]
   );
 
+  // Updated before the browser paints the next card, so a key pressed on it never swipes the one before.
   const decideRef = useRef(decide);
-  useEffect(() => {
+  useBrowserLayoutEffect(() => {
     decideRef.current = decide;
   }, [decide]);
 

@@ -111,7 +111,7 @@ describe("swipe game", () => {
     expect(stored.map((row) => row.name).sort()).toEqual(liked.sort());
     const passes = await suite.server.store.db.selectFrom("swipe_passes").select("passed_id").where("profile_id", "=", member.profileId).execute();
     expect(passes).toHaveLength(1);
-  });
+  }, 180_000);
 
   it("states the limit before the first swipe, and after the fourth like counts down to the day's reset on the upsell card", async () => {
     await women(["Ilse", "Joke", "Kim", "Lot", "Mia"]);
