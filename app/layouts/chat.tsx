@@ -1,4 +1,54 @@
-import { contentOnlyLayout } from "./content-only";
+import { data as withHeaders, type LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useLoaderData, useParams } from "@remix-run/react";
+import { ConversationList } from "../components/chat/conversation-list";
+import * as styles from "../components/chat/inbox.css";
+import { EntryWarning } from "../components/entry-warning";
+import { TopNav } from "../components/top-nav";
+import { requireMember } from "../lib/auth.server";
+import { inboxRows } from "../lib/chat-list.server";
+import { showEntryWarning } from "../lib/entry-warning";
+import { useLeafRouteId } from "../lib/use-leaf-route-id";
+import { useRootData } from "../root";
 
-/** Chat layout (§2): the conversation fills the screen. */
-export default contentOnlyLayout("chat");
+export const handle = { i18n: ["chat"] };
+
+/** The conversation list beside every chat screen; moving between conversations does not load it again. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const member = requireMember(context, request);
+  return withHeaders(
+    { me: member.profileId, siteName: context.site.name, rows: await inboxRows(context, member) },
+    { headers: { "Cache-Control": "private, no-store" } }
+  );
+}
+
+/** Routes of this layout that show one conversation (with a profile, or not yet started). */
+const CONVERSATION_ROUTES = new Set(["chats-id", "members-id-chat"]);
+
+/**
+ * Chat layout (§2), the inbox: the brand's header and the conversation list, and beside it (from
+ * 992 px) or instead of it (on phones) the open conversation. See docs/decisions/030.
+ */
+export default function ChatLayout() {
+  const data = useLoaderData<typeof loader>();
+  const root = useRootData();
+  const routeId = useLeafRouteId();
+  const params = useParams();
+  const inConversation = CONVERSATION_ROUTES.has(routeId ?? "");
+  const open = routeId === "chats-id" ? Number(params.id) : null;
+  return (
+    <div className={styles.shell}>
+      {root && showEntryWarning("chat", routeId, root.geoipCountry) ? <EntryWarning /> : null}
+      <div className={inConversation ? styles.headerInConversation : undefined}>
+        <TopNav />
+      </div>
+      <main id="main" className={styles.inbox}>
+        <div className={inConversation ? styles.listPaneBeside : styles.listPane}>
+          <ConversationList rows={data.rows} me={data.me} siteName={data.siteName} open={open} headingLevel={inConversation ? 2 : 1} />
+        </div>
+        <div className={inConversation ? styles.conversationPane : styles.pickPane}>
+          <Outlet />
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -28,17 +28,15 @@ export const counter = style({
   fontSize: "0.9rem",
 });
 
-export const limit = style({
-  width: "100%",
-  display: "grid",
-  gap: "0.75rem",
-  justifyItems: "start",
-  padding: "0.9rem 1rem",
-  borderRadius: vars.radius.medium,
-  border: `2px solid ${vars.color.secondary}`,
-  background: vars.color.surface,
-});
-export const limitText = style({ margin: 0 });
+/** The day's free likes, stated before the first swipe: one heart per like, filled while it is left. */
+export const allowance = style({ display: "flex", alignItems: "center", gap: "0.6rem" });
+export const pips = style({ display: "flex", gap: "0.15rem" });
+const pip = style({ width: "1.1rem", height: "1.1rem", strokeWidth: 2 });
+export const pipFull = style([pip, { fill: vars.color.primary, stroke: vars.color.primary }]);
+export const pipEmpty = style([pip, { fill: "none", stroke: vars.color.border }]);
+export const allowanceText = style({ display: "grid", margin: 0, lineHeight: 1.25, textAlign: "right" });
+export const allowanceDaily = style({ color: vars.color.textMuted, fontSize: "0.8rem" });
+export const allowanceLeft = style({ fontWeight: 700, fontSize: "0.95rem" });
 
 /** Portrait, as large as the screen allows while the buttons (and a phone's bottom bar) stay in view. */
 export const stage = style({
@@ -148,6 +146,7 @@ const roundButton = style({
     "&:hover": { transform: "scale(1.06)" },
     "&:active": { transform: "scale(0.95)" },
     "&:focus-visible": { outline: `4px solid ${vars.color.primary}`, outlineOffset: "3px" },
+    "&:disabled": { cursor: "not-allowed", transform: "none", boxShadow: "none", filter: "grayscale(1)", opacity: 0.45 },
   },
   "@media": { "(prefers-reduced-motion: reduce)": { transition: "none" } },
 });
@@ -176,6 +175,56 @@ export const hint = style({
   "@media": { "(hover: none)": { display: "none" } },
 });
 export const fictionalWarning = style({ margin: 0, color: vars.color.textMuted, fontSize: "0.85rem", textAlign: "center" });
+
+/** The card that takes the stack's place once the free likes are used: the way to more. */
+// In the flow, not laid over the stage: on a small phone its text may make the stage taller.
+export const upsell = style([
+  cardShape,
+  {
+    position: "relative",
+    inset: "auto",
+    minHeight: "100%",
+    display: "grid",
+    alignContent: "center",
+    justifyItems: "center",
+    gap: "0.5rem",
+    padding: "1.25rem 1rem 3.25rem",
+    textAlign: "center",
+    color: vars.color.onHero,
+    "@media": { [media.md]: { gap: "0.6rem", padding: "1.5rem 1.25rem 3.25rem" } },
+  },
+]);
+export const upsellArt = style({ width: "3.5rem", height: "3.5rem", "@media": { [media.md]: { width: "4.5rem", height: "4.5rem" } } });
+export const upsellHeart = style({ fill: vars.color.onHero, fillOpacity: 0.92 });
+export const upsellClock = style({ fill: vars.color.primaryStrong, stroke: vars.color.onHero, strokeWidth: 3 });
+export const upsellHands = style({ fill: "none", stroke: "#fff", strokeWidth: 3, strokeLinecap: "round" });
+export const upsellTitle = style({ margin: 0, fontSize: "1.25rem", fontFamily: vars.font.heading, "@media": { [media.md]: { fontSize: "1.45rem" } } });
+export const upsellText = style({ margin: 0, maxWidth: "20rem" });
+export const upsellNext = style({ display: "grid", justifyItems: "center", gap: "0.1rem", margin: "0.25rem 0", fontWeight: 600 });
+export const countdown = style({
+  fontSize: "2.1rem",
+  fontWeight: 800,
+  "@media": { [media.md]: { fontSize: "2.4rem" } },
+  lineHeight: 1.1,
+  letterSpacing: "0.02em",
+  fontVariantNumeric: "tabular-nums",
+});
+export const upsellAt = style({ fontWeight: 400, fontSize: "0.9rem" });
+export const upsellButton = style({
+  display: "inline-flex",
+  alignItems: "center",
+  justifyContent: "center",
+  minHeight: "48px",
+  padding: "0 1.4rem",
+  borderRadius: vars.radius.pill,
+  background: vars.color.surface,
+  color: vars.color.text,
+  fontWeight: 700,
+  textDecoration: "none",
+  boxShadow: "0 6px 16px rgba(0, 0, 0, 0.18)",
+  selectors: { "&:hover, &:focus-visible": { background: vars.color.surfaceMuted } },
+});
+export const upsellLink = style({ color: vars.color.onHero, fontWeight: 600, minHeight: "44px", display: "inline-flex", alignItems: "center" });
 
 export const dealing = style({ position: "absolute", inset: 0, display: "grid", placeItems: "center", margin: 0, color: vars.color.textMuted });
 

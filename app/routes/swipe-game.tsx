@@ -1,6 +1,6 @@
 import { data as withHeaders, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState, type FormEvent, type PointerEvent as ReactPointerEvent } from "react";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type PointerEvent as ReactPointerEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { dealSwipeCards, SWIPE_LIKES_PER_DAY, swipeLike, swipeLikesLeft, swipePass, type SwipedProfile } from "../../server/likes/swipe";
 import { publishNewLike } from "../../server/likes/notify";
@@ -10,6 +10,7 @@ import { MatchModal } from "../components/member/match-modal";
 import { requireMember } from "../lib/auth.server";
 import { accountMeta } from "../lib/meta";
 import { countryNamer, placeOf } from "../lib/profiles.server";
+import { useHydrated } from "../lib/use-hydrated";
 import { visuallyHidden } from "../styles/visually-hidden.css";
 import * as styles from "./swipe-game.css";
 
@@ -41,6 +42,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         image: image ? { filename: image.filename, match: image.match } : null,
       })),
       likesLeft: likes.likesLeft,
+      likesPerDay: SWIPE_LIKES_PER_DAY,
+      /** When the member's day ends and the free likes come back, as the server counts it. */
+      resetsAt: likes.resetsAt.toISOString(),
       fictionalWarning: site.fictional_warning ? localized(site.fictional_warning.singular, context.language) : undefined,
     },
     { headers: { "Cache-Control": "private, no-store" } }
@@ -85,9 +89,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 type Card = ReturnType<typeof useLoaderData<typeof loader>>["cards"][number];
 type Intent = "like" | "pass";
-/** A swipe waiting for its answer; an optimistic one has already taken its card off the stack. */
-type Swipe = { intent: Intent; card: Card; optimistic: boolean };
+/** A swipe waiting for its answer; its card has already left the stack. */
+type Swipe = { intent: Intent; card: Card };
 type Leaving = { card: Card; direction: "left" | "right"; fromX: number };
+
+/** useLayoutEffect in the browser; the server render has no layout to wait for. */
+const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 function prefersReducedMotion(): boolean {
   return typeof window !== "undefined" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -106,17 +113,18 @@ export default function SwipeGame() {
   const [queue, setQueue] = useState<Swipe[]>([]);
   const [answer, setAnswer] = useState<SwipeAnswer | undefined>(posted);
   const [match, setMatch] = useState<Shown | null>(posted?.outcome === "liked" && posted.match ? posted.profile : null);
-  const [waitMinutes, setWaitMinutes] = useState<number | undefined>(posted?.outcome === "limit" ? posted.waitMinutes : undefined);
   const [leaving, setLeaving] = useState<Leaving | null>(null);
   const [dragX, setDragX] = useState(0);
   const [dragging, setDragging] = useState(false);
   const drag = useRef<{ pointerId: number; startX: number } | null>(null);
 
-  const hidden = new Set(queue.filter((swipe) => swipe.optimistic).map((swipe) => swipe.card.id));
+  const hidden = new Set(queue.map((swipe) => swipe.card.id));
   const stack = data.cards.filter((card) => !hidden.has(card.id));
   const [current, next] = stack;
-  const pendingLikes = queue.filter((swipe) => swipe.intent === "like" && swipe.optimistic).length;
+  const pendingLikes = queue.filter((swipe) => swipe.intent === "like").length;
   const likesLeft = data.likesLeft === null ? null : Math.max(0, data.likesLeft - pendingLikes);
+  // Out of likes, the stack gives way to the upsell card and the buttons rest until the day turns.
+  const outOfLikes = likesLeft === 0;
 
   // An answer is read as it arrives (state adjusted while rendering, not in an effect).
   const [handled, setHandled] = useState(fetcher.data);
@@ -125,7 +133,6 @@ export default function SwipeGame() {
     setHandled(reply);
     setAnswer(reply);
     if (reply.outcome === "liked" && reply.match) setMatch(reply.profile);
-    if (reply.outcome === "limit") setWaitMinutes(reply.waitMinutes);
     setQueue((waiting) => waiting.slice(1));
   }
 
@@ -141,17 +148,16 @@ export default function SwipeGame() {
   const decide = useCallback(
     (intent: Intent, fromX = 0) => {
       setDragX(0);
-      if (!current || match) return;
-      // With no likes left the card stays: the answer brings the wait message.
-      const optimistic = intent === "pass" || likesLeft === null || likesLeft > 0;
-      setQueue((waiting) => [...waiting, { intent, card: current, optimistic }]);
-      if (optimistic && !prefersReducedMotion()) setLeaving({ card: current, direction: intent === "like" ? "right" : "left", fromX });
+      if (!current || match || outOfLikes) return;
+      setQueue((waiting) => [...waiting, { intent, card: current }]);
+      if (!prefersReducedMotion()) setLeaving({ card: current, direction: intent === "like" ? "right" : "left", fromX });
     },
-    [current, match, likesLeft]
+    [current, match, outOfLikes]
   );
 
+  // Updated before the browser paints the next card, so a key pressed on it never swipes the one before.
   const decideRef = useRef(decide);
-  useEffect(() => {
+  useBrowserLayoutEffect(() => {
     decideRef.current = decide;
   }, [decide]);
 
@@ -213,26 +219,32 @@ export default function SwipeGame() {
       <div className={styles.column}>
         <header className={styles.header}>
           <h1 className={styles.heading}>{data.title}</h1>
-          <p className={styles.counter}>{likesLeft === null ? t("unlimited") : t("likesLeft", { count: likesLeft })}</p>
+          {likesLeft === null ? (
+            <p className={styles.counter}>{t("unlimited")}</p>
+          ) : (
+            <div className={styles.allowance}>
+              <span className={styles.pips} aria-hidden="true">
+                {Array.from({ length: data.likesPerDay }, (_, index) => (
+                  <HeartPip key={index} full={index < likesLeft} />
+                ))}
+              </span>
+              <p className={styles.allowanceText}>
+                <span className={styles.allowanceDaily}>{t("limit.daily", { count: data.likesPerDay })}</span>
+                <span className={styles.allowanceLeft}>{t("likesLeft", { count: likesLeft })}</span>
+              </p>
+            </div>
+          )}
         </header>
-        {waitMinutes !== undefined && likesLeft === 0 ? (
-          <div className={styles.limit}>
-            <p className={styles.limitText}>
-              <strong>{t("limit.used", { count: SWIPE_LIKES_PER_DAY })}</strong> {waitText(waitMinutes, t)}
-            </p>
-            <Link to="/premium" className={form.button}>
-              {t("limit.premium")}
-            </Link>
-          </div>
-        ) : null}
 
         <div className={styles.stage}>
-          {next ? (
+          {outOfLikes ? (
+            <UpsellCard resetsAt={data.resetsAt} likesPerDay={data.likesPerDay} />
+          ) : next ? (
             <div className={styles.behind} aria-hidden="true">
               <CardPhoto card={next} />
             </div>
           ) : null}
-          {current ? (
+          {outOfLikes ? null : current ? (
             <article
               key={current.id}
               className={`${styles.card} ${dragging ? styles.dragging : ""}`}
@@ -273,25 +285,22 @@ export default function SwipeGame() {
           )}
           {leaving ? <LeavingCard leaving={leaving} onGone={() => setLeaving(null)} /> : null}
         </div>
-        {/* Visible too: without JavaScript it is the only word on what a swipe did. */}
-        <p className={styles.status} role="status">
-          {announcement}
-        </p>
         <p id="swipe-card-hint" className={visuallyHidden}>
           {t("cardHint")}
         </p>
 
-        {current ? (
+        {current || outOfLikes ? (
           <>
             <Form method="post" className={styles.actions} onSubmit={submitted}>
-              <input type="hidden" name="profileId" value={current.id} />
+              {current && !outOfLikes ? <input type="hidden" name="profileId" value={current.id} /> : null}
               <button
                 type="submit"
                 name="intent"
                 value="pass"
                 className={styles.passButton}
-                aria-label={t("passName", { name: current.name })}
+                aria-label={current && !outOfLikes ? t("passName", { name: current.name }) : t("pass")}
                 title={t("pass")}
+                disabled={outOfLikes}
               >
                 <span aria-hidden="true">✕</span>
               </button>
@@ -300,18 +309,25 @@ export default function SwipeGame() {
                 name="intent"
                 value="like"
                 className={styles.likeButton}
-                aria-label={t("likeName", { name: current.name })}
+                aria-label={current && !outOfLikes ? t("likeName", { name: current.name }) : t("like")}
                 title={t("like")}
+                disabled={outOfLikes}
               >
                 <span aria-hidden="true">♥</span>
               </button>
             </Form>
-            <p className={styles.hint} aria-hidden="true">
-              {t("keysHint")}
-            </p>
-            {current.fictional && data.fictionalWarning ? <p className={styles.fictionalWarning}>{data.fictionalWarning}</p> : null}
+            {outOfLikes ? null : (
+              <p className={styles.hint} aria-hidden="true">
+                {t("keysHint")}
+              </p>
+            )}
+            {current?.fictional && !outOfLikes && data.fictionalWarning ? <p className={styles.fictionalWarning}>{data.fictionalWarning}</p> : null}
           </>
         ) : null}
+        {/* Visible too: without JavaScript it is the only word on what a swipe did. */}
+        <p className={styles.status} role="status">
+          {announcement}
+        </p>
       </div>
       {match ? <MatchModal profile={match} onClose={() => setMatch(null)} /> : null}
     </main>
@@ -339,6 +355,78 @@ function waitText(totalMinutes: number, t: Translate): string {
   const hours = Math.floor(totalMinutes / 60);
   const minutes = totalMinutes % 60;
   return hours ? t("limit.waitHours", { hours, minutes }) : t("limit.waitMinutes", { minutes });
+}
+
+function HeartPip({ full }: { full: boolean }) {
+  return (
+    <svg className={full ? styles.pipFull : styles.pipEmpty} viewBox="0 0 24 24" focusable="false">
+      <path d="M12 21C5 16 2 12.5 2 8.6 2 5.5 4.4 3 7.4 3c2 0 3.6 1.1 4.6 2.7C13 4.1 14.6 3 16.6 3 19.6 3 22 5.5 22 8.6 22 12.5 19 16 12 21z" />
+    </svg>
+  );
+}
+
+/** Hours, minutes and seconds as a clock shows them: 5:07:09. */
+function clock(milliseconds: number): string {
+  const seconds = Math.max(0, Math.ceil(milliseconds / 1000));
+  const pad = (value: number) => String(value).padStart(2, "0");
+  return `${Math.floor(seconds / 3600)}:${pad(Math.floor(seconds / 60) % 60)}:${pad(seconds % 60)}`;
+}
+
+/**
+ * In place of the cards once the day's free likes are used (§9): what happened, a countdown to
+ * the server's reset time with that moment on the visitor's own clock, and the way to unlimited.
+ * When the countdown ends the page loads again and the cards come back.
+ */
+function UpsellCard({ resetsAt, likesPerDay }: { resetsAt: string; likesPerDay: number }) {
+  const { t, i18n } = useTranslation("swipe");
+  const hydrated = useHydrated();
+  const revalidator = useRevalidator();
+  const resetTime = Date.parse(resetsAt);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const left = resetTime - now;
+  const reloaded = useRef(false);
+  useEffect(() => {
+    if (left > 0 || reloaded.current) return;
+    reloaded.current = true;
+    revalidator.revalidate();
+  }, [left, revalidator]);
+  return (
+    <section className={styles.upsell} aria-labelledby="swipe-upsell-title" data-upsell>
+      <svg className={styles.upsellArt} viewBox="0 0 64 64" aria-hidden="true" focusable="false">
+        <path
+          className={styles.upsellHeart}
+          d="M32 56C13 43 5 33 5 22.5 5 14.5 11 8 19 8c5.3 0 9.7 3 13 7.5C35.3 11 39.7 8 45 8c8 0 14 6.5 14 14.5C59 33 51 43 32 56z"
+        />
+        <circle className={styles.upsellClock} cx="45" cy="44" r="13" />
+        <path className={styles.upsellHands} d="M45 36v8l5 3" />
+      </svg>
+      <h2 id="swipe-upsell-title" className={styles.upsellTitle}>
+        {t("upsell.title")}
+      </h2>
+      <p className={styles.upsellText}>{t("limit.used", { count: likesPerDay })}</p>
+      <p className={styles.upsellNext}>
+        {t("upsell.next")}
+        <span role="timer" className={styles.countdown} suppressHydrationWarning>
+          {clock(left)}
+        </span>
+        {hydrated ? (
+          <span className={styles.upsellAt}>
+            {t("upsell.at", { time: new Intl.DateTimeFormat(i18n.language, { hour: "2-digit", minute: "2-digit" }).format(resetTime) })}
+          </span>
+        ) : null}
+      </p>
+      <Link to="/premium" className={styles.upsellButton}>
+        {t("limit.premium")}
+      </Link>
+      <Link to="/members" className={styles.upsellLink}>
+        {t("upsell.search")}
+      </Link>
+    </section>
+  );
 }
 
 function CardPhoto({ card }: { card: Card }) {

@@ -1,8 +1,9 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { likeProfile } from "../../server/likes/likes";
+import { memberDay } from "../../server/likes/swipe";
 import { createMember, sessionCookie } from "../support/accounts";
-import { DESKTOP, PHONE, returningVisitor } from "../support/browser";
+import { DESKTOP, PHONE, hydrated, returningVisitor } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
 import { expectAccessible } from "../support/page-checks";
 import { text } from "../support/catalog";
@@ -45,6 +46,7 @@ async function play(member: { accountId: number }, { viewport = DESKTOP, javaScr
   return page;
 }
 
+const upsell = (page: Page) => page.getByRole("region", { name: t("swipe:upsell.title") });
 const cardName = async (page: Page) => ((await page.locator("article h2").textContent()) ?? "").split(",")[0]!.trim();
 const status = (page: Page) => page.getByRole("main").getByRole("status");
 
@@ -91,16 +93,12 @@ describe("swipe game", () => {
     }
     await page.getByText(t("swipe:likesLeft_other", { count: 0 })).waitFor();
 
-    // The fifth like is refused: the wait message shows and the card stays.
-    const fifth = await cardName(page);
+    // The fourth like used the day's free likes: the stack gives way to the upsell card, the
+    // buttons rest, and a fifth swipe by key does nothing.
+    await upsell(page).waitFor();
+    expect(await page.locator("article").count()).toBe(0);
     await page.keyboard.press("ArrowRight");
-    await page
-      .getByText(t("swipe:limit.used_other", { count: 4 }))
-      .first()
-      .waitFor();
-    await page.getByRole("link", { name: t("swipe:limit.premium") }).waitFor();
-    expect(await page.getByText(/\d+ min\./).count()).toBeGreaterThan(0);
-    expect(await cardName(page)).toBe(fifth);
+    await expect.poll(() => page.getByRole("button", { name: t("swipe:like"), exact: true }).isDisabled()).toBe(true);
     await expectAccessible(page);
     await expectNoSidewaysScroll(page, PHONE.width);
 
@@ -113,7 +111,47 @@ describe("swipe game", () => {
     expect(stored.map((row) => row.name).sort()).toEqual(liked.sort());
     const passes = await suite.server.store.db.selectFrom("swipe_passes").select("passed_id").where("profile_id", "=", member.profileId).execute();
     expect(passes).toHaveLength(1);
-  });
+  }, 180_000);
+
+  it("states the limit before the first swipe, and after the fourth like counts down to the day's reset on the upsell card", async () => {
+    await women(["Ilse", "Joke", "Kim", "Lot", "Mia"]);
+    const member = await swiper("Counter");
+    const page = await play(member);
+    await hydrated(page);
+    // Before any swipe: what a day gives, and what is left of it.
+    await page.getByText(t("swipe:limit.daily_other", { count: 4 })).waitFor();
+    await page.getByText(t("swipe:likesLeft_other", { count: 4 })).waitFor();
+    expect(await upsell(page).count()).toBe(0);
+    await expectAccessible(page);
+
+    for (let like = 0; like < 4; like += 1) {
+      const name = await cardName(page);
+      await page.getByRole("button", { name: t("swipe:likeName", { name }) }).click();
+      await expect.poll(() => status(page).textContent()).toBe(t("swipe:announce.liked", { name }));
+    }
+    await upsell(page).waitFor();
+    await upsell(page).getByText(t("swipe:limit.used_other", { count: 4 })).waitFor();
+    expect(await upsell(page).getByRole("link", { name: t("swipe:limit.premium") }).getAttribute("href")).toBe("/premium");
+    for (const name of [t("swipe:like"), t("swipe:pass")]) expect(await page.getByRole("button", { name, exact: true }).isDisabled()).toBe(true);
+
+    // The countdown runs to the end of the member's day as the server counts it (Amsterdam's midnight).
+    const site = suite.server.sites.byId(SITE)!;
+    const swiperOf = { profileId: member.profileId, country: "NL", paidUser: false, gender: "male" as const, sexuality: "hetero" as const };
+    const expected = (memberDay(site, swiperOf, new Date()).end.getTime() - Date.now()) / 1000;
+    const shown = async () => {
+      const [hours, minutes, seconds] = ((await upsell(page).getByRole("timer").textContent()) ?? "").split(":").map(Number);
+      return hours! * 3600 + minutes! * 60 + seconds!;
+    };
+    expect(Math.abs((await shown()) - expected)).toBeLessThan(30);
+    const first = await shown();
+    await expect.poll(shown, { timeout: 5_000 }).toBeLessThan(first);
+    const at = new Intl.DateTimeFormat("nl", { hour: "2-digit", minute: "2-digit" }).format(memberDay(site, swiperOf, new Date()).end);
+    await upsell(page).getByText(t("swipe:upsell.at", { time: at })).waitFor();
+    await page.setViewportSize(PHONE);
+    await expectNoSidewaysScroll(page, PHONE.width);
+    await expectAccessible(page);
+    await page.context().close();
+  }, 180_000);
 
   it("opens the match modal when the other already liked the member", async () => {
     const member = await swiper("Matcher");

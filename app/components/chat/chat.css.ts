@@ -6,8 +6,22 @@ import { focusRing } from "../../styles/focus-ring";
 /** The chat column: at most 800 px wide (§9). */
 const COLUMN = "50rem";
 
-// The page scrolls, the bar and the footer stick: the footer stays above a phone's keyboard.
-export const screen = style({ flex: 1, display: "flex", flexDirection: "column", minHeight: ["100vh", "100dvh"], background: vars.color.background });
+// On a phone the page scrolls, the bar and the footer stick: the footer stays above the keyboard.
+// Beside the list (from 992 px) the screen fills its pane and the messages scroll inside it.
+export const screen = style({
+  flex: 1,
+  display: "flex",
+  flexDirection: "column",
+  minHeight: ["100vh", "100dvh"],
+  background: vars.color.background,
+  "@media": { [media.lg]: { minHeight: 0 } },
+});
+export const scroller = style({
+  flex: 1,
+  display: "flex",
+  flexDirection: "column",
+  "@media": { [media.lg]: { minHeight: 0, overflowY: "auto" } },
+});
 
 export const topBar = style({ position: "sticky", top: 0, zIndex: 2, background: vars.color.surface, borderBottom: `1px solid ${vars.color.border}` });
 export const bar = style({
@@ -47,6 +61,8 @@ export const partnerName = style({
   fontSize: "1.05rem",
   selectors: { [`a${partner}:hover &, a${partner}:focus-visible &`]: { textDecoration: "underline" } },
 });
+// The list beside the conversation is the way back from 992 px.
+export const backLink = style([iconLink, { "@media": { [media.lg]: { display: "none" } } }]);
 export const avatar = style({ flex: "none", width: "40px", height: "40px", borderRadius: "50%", objectFit: "cover", background: vars.color.surfaceMuted });
 export const avatarLetter = style([
   avatar,
@@ -55,19 +71,34 @@ export const avatarLetter = style([
 export const credits = style({
   display: "inline-flex",
   alignItems: "center",
-  gap: "0.35rem",
+  gap: "0.4rem",
   flex: "none",
   minHeight: "44px",
-  padding: "0 0.8rem",
-  border: `2px solid ${vars.color.border}`,
+  padding: "0 0.3rem 0 0.6rem",
+  border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.pill,
+  background: vars.color.surfaceMuted,
   color: vars.color.text,
+  fontSize: "0.9rem",
   fontWeight: 700,
   textDecoration: "none",
   whiteSpace: "nowrap",
   selectors: { "&:hover, &:focus-visible": { borderColor: vars.color.primary } },
 });
-export const coin = style({ color: vars.color.secondary, fontSize: "1.1rem", lineHeight: 1 });
+export const coin = style({ width: "1.25rem", height: "1.25rem", flex: "none", fill: vars.color.secondary });
+export const coinStar = style({ fill: vars.color.onSecondary });
+/** The buy action inside the chip: a plus in the brand colour. */
+export const buy = style({
+  display: "grid",
+  placeItems: "center",
+  width: "1.75rem",
+  height: "1.75rem",
+  borderRadius: "50%",
+  background: vars.color.primaryStrong,
+  color: "#fff",
+  fontSize: "1.15rem",
+  lineHeight: 1,
+});
 
 export const column = style({
   flex: 1,
@@ -121,7 +152,6 @@ export const pending = style({ opacity: 0.7 });
 export const photoLink = style({ display: "block", borderRadius: vars.radius.medium, overflow: "hidden" });
 export const photo = style({ display: "block", width: "12rem", maxWidth: "100%", height: "auto", aspectRatio: "1", objectFit: "cover" });
 export const gift = style({ display: "flex", alignItems: "center", gap: "0.5rem", fontWeight: 700 });
-export const giftIcon = style({ fontSize: "2rem", lineHeight: 1 });
 export const giftText = style({ margin: "0.35rem 0 0", fontWeight: 400 });
 export const meta = style({ display: "flex", gap: "0.5rem", padding: "0.1rem 0.3rem", color: vars.color.textMuted, fontSize: "0.75rem" });
 export const read = style({ fontWeight: 700, color: vars.color.link });
@@ -152,7 +182,9 @@ export const textarea = style({
   minWidth: 0,
   height: "44px",
   minHeight: "44px",
-  maxHeight: ["30vh", "30dvh"],
+  // Five lines of text, and never more than a third of a phone's screen with the keyboard open.
+  maxHeight: ["min(calc(7em + 1.1rem + 2px), 30vh)", "min(calc(7em + 1.1rem + 2px), 30dvh)"],
+  overflowY: "auto",
   padding: "0.55rem 0.75rem",
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.medium,

@@ -2,11 +2,10 @@ import { useTranslation } from "react-i18next";
 import type { ChatMessage } from "../../../server/chat/messages";
 import { visuallyHidden } from "../../styles/visually-hidden.css";
 import * as styles from "./chat.css";
+import { GiftArt } from "./gift-art";
 
 /** A message the member sent that the server has not confirmed yet. */
 export type PendingMessage = { client_id: string; kind: "text" | "gift" | "image"; body: string; gift: string | null; image: string | null };
-
-export const GIFT_ICONS: Record<string, string> = { rose: "🌹", heart: "❤️", kiss: "💋", champagne: "🍾", teddy: "🧸", diamond: "💎" };
 
 function Time({ at, language }: { at: string; language: string }) {
   const date = new Date(at);
@@ -50,9 +49,7 @@ function Content({
     return (
       <>
         <span className={styles.gift}>
-          <span className={styles.giftIcon} aria-hidden="true">
-            {GIFT_ICONS[message.gift] ?? "🎁"}
-          </span>
+          <GiftArt gift={message.gift} />
           {t(`gifts.${message.gift}`, { defaultValue: message.gift })}
         </span>
         {message.body ? <p className={styles.giftText}>{message.body}</p> : null}

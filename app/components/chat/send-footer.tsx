@@ -1,12 +1,22 @@
 import { Form } from "@remix-run/react";
-import { useState, type FormEvent, type KeyboardEvent, type ReactNode, type RefObject } from "react";
+import { useEffect, useState, type FormEvent, type KeyboardEvent, type ReactNode, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { visuallyHidden } from "../../styles/visually-hidden.css";
 import * as styles from "./chat.css";
-import { GIFT_ICONS } from "./message-list";
+import { GiftArt } from "./gift-art";
 
 /** From this share of the limit on, the counter warns. */
 const WARN_AT = 0.9;
+
+/** The box grows with its text up to its CSS max-height (five lines), then scrolls. */
+function fitToText(box: HTMLTextAreaElement) {
+  box.style.height = "auto";
+  const borders = box.offsetHeight - box.clientHeight;
+  box.style.height = `${box.scrollHeight + borders}px`;
+}
+
+/** Enter sends where there is a keyboard and a mouse; a phone's Enter key starts a new line. */
+const enterSends = () => window.matchMedia("(pointer: fine)").matches;
 
 const CameraIcon = () => (
   <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
@@ -58,6 +68,10 @@ export function SendFooter({ textarea, ...props }: Props) {
   const length = [...text].length;
   const tone = length > messageLength ? "over" : length >= messageLength * WARN_AT ? "warning" : "normal";
 
+  useEffect(() => {
+    if (textarea.current) fitToText(textarea.current);
+  }, [text, textarea]);
+
   function submitText(event: FormEvent<HTMLFormElement>) {
     if (!hydrated) return;
     event.preventDefault();
@@ -66,7 +80,7 @@ export function SendFooter({ textarea, ...props }: Props) {
 
   function keyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     // On a desktop Enter sends and Shift+Enter starts a new line; a phone's Enter is a new line.
-    if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing || !window.matchMedia("(pointer: fine)").matches) return;
+    if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing || !enterSends()) return;
     event.preventDefault();
     event.currentTarget.form?.requestSubmit();
   }
@@ -122,9 +136,7 @@ export function SendFooter({ textarea, ...props }: Props) {
                         <input type="hidden" name="gift" value={gift} />
                         <input type="hidden" name="client_id" value={`${props.clientId}-${gift}`} />
                         <button type="submit" className={styles.giftButton} aria-label={t("footer.gift", { gift: t(`gifts.${gift}`), count: props.giftPrice })}>
-                          <span className={styles.giftIcon} aria-hidden="true">
-                            {GIFT_ICONS[gift] ?? "🎁"}
-                          </span>
+                          <GiftArt gift={gift} />
                           <span aria-hidden="true">{t(`gifts.${gift}`)}</span>
                           <span aria-hidden="true">{props.giftPrice}</span>
                         </button>
@@ -150,7 +162,7 @@ export function SendFooter({ textarea, ...props }: Props) {
               aria-label={t("footer.label")}
               aria-describedby="chat-counter"
               aria-invalid={tone === "over" || undefined}
-              enterKeyHint="send"
+              enterKeyHint={hydrated && enterSends() ? "send" : "enter"}
             />
             <button type="submit" className={styles.send}>
               <svg className={styles.sendIcon} width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">

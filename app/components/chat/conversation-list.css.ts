@@ -1,9 +1,9 @@
 import { style } from "@vanilla-extract/css";
-import { vars } from "../../themes";
+import { vars } from "../../../themes";
+import { media } from "../../../themes/breakpoints";
 
-/** The conversation list: at most 400 px wide (§9). */
+/** The conversation list: at most 400 px wide on its own (§9), the left pane of the inbox from 992 px. */
 export const page = style({
-  flex: 1,
   width: "100%",
   maxWidth: "25rem",
   margin: "0 auto",
@@ -11,6 +11,7 @@ export const page = style({
   display: "grid",
   gap: "0.75rem",
   alignContent: "start",
+  "@media": { [media.lg]: { maxWidth: "none", padding: "1rem 0.75rem" } },
 });
 export const header = style({ display: "flex", alignItems: "baseline", justifyContent: "space-between", gap: "1rem" });
 export const heading = style({ margin: 0, fontSize: "1.6rem" });
@@ -23,8 +24,18 @@ export const list = style({
   background: vars.color.surface,
   border: `1px solid ${vars.color.border}`,
   overflow: "hidden",
+  // As the inbox's left pane the list runs edge to edge.
+  "@media": { [media.lg]: { marginInline: "-0.75rem", border: "none", borderBlock: `1px solid ${vars.color.border}`, borderRadius: 0 } },
 });
-export const row = style({ display: "flex", alignItems: "center", selectors: { "& + &": { borderTop: `1px solid ${vars.color.border}` } } });
+export const row = style({
+  display: "flex",
+  alignItems: "center",
+  selectors: {
+    "& + &": { borderTop: `1px solid ${vars.color.border}` },
+    // The open conversation, marked by a bar in the brand colour beside it.
+    '&:has([aria-current="page"])': { background: vars.color.surfaceMuted, boxShadow: `inset 4px 0 0 ${vars.color.primary}` },
+  },
+});
 export const link = style({
   display: "flex",
   alignItems: "center",
@@ -34,7 +45,9 @@ export const link = style({
   padding: "0.75rem 0.25rem 0.75rem 0.75rem",
   color: vars.color.text,
   textDecoration: "none",
-  selectors: { "&:hover, &:focus-visible": { background: vars.color.surfaceMuted } },
+  selectors: {
+    "&:hover, &:focus-visible": { background: vars.color.surfaceMuted },
+  },
 });
 export const avatar = style({ flex: "none", width: "48px", height: "48px", borderRadius: "50%", objectFit: "cover", background: vars.color.surfaceMuted });
 export const avatarLetter = style([
