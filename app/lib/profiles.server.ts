@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { consume, minutesFrom } from "../../server/accounts/limits";
 import { regionName } from "../../server/profiles/places";
 import type { SearchCard } from "../../server/search/search";
+import { localized } from "../../server/sites/settings";
 import type { ProfileCardData } from "../components/profile-card";
 
 /** A country's name in the visitor's language. */
@@ -29,6 +30,11 @@ export function toCards(context: AppLoadContext, results: (Omit<SearchCard, "lik
     place: placeOf(where, countryName),
     liked: signedIn ? Boolean(liked) : undefined,
   }));
+}
+
+/** The brand's plural fictional warning, for a list that shows at least one fictional profile. */
+export function listFictionalWarning({ site, language }: Pick<AppLoadContext, "site" | "language">, listed: { fictional: boolean }[]): string | undefined {
+  return listed.some((card) => card.fictional) && site.fictional_warning ? localized(site.fictional_warning.plural, language) : undefined;
 }
 
 /**

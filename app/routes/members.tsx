@@ -8,11 +8,10 @@ import { maySearch } from "../../server/search/access";
 import { decodeCursor, OLDEST_SEARCHED, searchMembers } from "../../server/search/search";
 import { defaultFilters, filtersToParams, hasFilters, readFilters } from "../../server/search/state";
 import { isCountryCode } from "../../server/sites/countries";
-import { localized } from "../../server/sites/settings";
 import * as form from "../components/form.css";
 import { ProfileGrid } from "../components/profile-card";
 import { accountMeta } from "../lib/meta";
-import { countryNamer, toCards } from "../lib/profiles.server";
+import { countryNamer, listFictionalWarning, toCards } from "../lib/profiles.server";
 import * as styles from "./members.css";
 
 export const handle = { i18n: ["members", "likes"] };
@@ -51,8 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     oldest: OLDEST_SEARCHED,
     countries,
     results: toCards(context, page.results),
-    // The site's plural warning goes with a list that holds fictional profiles.
-    fictionalWarning: page.results.some((card) => card.fictional) && site.fictional_warning ? localized(site.fictional_warning.plural, context.language) : undefined,
+    fictionalWarning: listFictionalWarning(context, page.results),
     numResults: page.numResults,
     numResultsCapped: page.numResultsCapped,
     pageNumber,

@@ -62,7 +62,7 @@ describe.each(BRANDS)("accounts on $id ($language)", (brand) => {
   it("signs up on the phone page with every rule of §5, activates from the mail, logs out and in", async () => {
     const existing = await createMember(suite.server, { siteId: brand.id });
     const page = await visit(brand, "/");
-    await page.getByRole("link", { name: t("home.signup") }).first().click();
+    await page.getByRole("link", { name: t("home:signup") }).first().click();
     await page.waitForURL("**/signup");
 
     // Submitting the empty form shows every field's message next to it.

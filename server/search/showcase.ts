@@ -1,0 +1,20 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import type { Site } from "../sites/schema";
+import { CARD_COLUMNS, findableProfiles, toMemberCard, type MemberCard } from "./search";
+
+/**
+ * The newest members a visitor of the brand may find who show a photo: the home page's strip.
+ * A visitor's view (no viewer, so no blocks and the niche's featured side), the same for every
+ * visitor of the brand, so the page that shows it may be kept for all of them (decision 019).
+ */
+export async function showcaseMembers(db: Kysely<Database>, { site, today, limit }: { site: Site; today: string; limit: number }): Promise<MemberCard[]> {
+  const rows = await findableProfiles(db, { site, today })
+    .innerJoin("photos", (join) => join.onRef("photos.id", "=", "profiles.main_photo_id").on("photos.status", "=", "active"))
+    .select([...CARD_COLUMNS, "photos.filename", "photos.thumb_filename"])
+    .orderBy("profiles.created_at", "desc")
+    .orderBy("profiles.id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => toMemberCard(site, today, row));
+}
