@@ -15,6 +15,8 @@ export default [
   route("api/regions.php", "routes/api.regions.ts", { id: "api-regions" }),
   route("api/interests.php", "routes/api.interests.ts", { id: "api-interests" }),
   route("api/geocode.php", "routes/api.geocode.ts", { id: "api-geocode" }),
+  route("api/towns", "routes/api.towns.ts", { id: "api-towns" }),
+  route("api/photos", "routes/api.photos.ts", { id: "api-photos" }),
   route("api/likes.php", "routes/api.likes.ts", { id: "api-likes" }),
   route("api/auto-like.php", "routes/api.auto-like.ts", { id: "api-auto-like" }),
   route("api/banners.php", "routes/api.banners.ts", { id: "api-banners" }),

@@ -1,24 +1,31 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Member } from "../../server/accounts/member";
-import { addPhoto, deletePhoto, photoLimit, photosOf, setMainPhoto } from "../../server/photos/photos";
-import { MAX_INPUT_PIXELS, MAX_UPLOAD_BYTES } from "../../server/photos/process";
-import { readPhotoUpload } from "../../server/photos/upload";
+import { deletePhoto, movePhoto, photoLimit, photosOf, setMainPhoto } from "../../server/photos/photos";
+import { MAX_UPLOAD_BYTES } from "../../server/photos/process";
 import { photoUrls } from "../../server/photos/urls";
 import { blockedByMember, unblockProfile } from "../../server/profiles/blocks";
 import { CHOICE_FIELDS, PROFILE_CHOICES, type ChoiceField } from "../../server/profiles/choices";
+import { profileCompleteness } from "../../server/profiles/completeness";
+import { groupedInterests } from "../../server/profiles/interests";
 import { profileSchema } from "../../server/profiles/labels";
-import { regionsOf } from "../../server/profiles/places";
+import { settlePlace } from "../../server/profiles/location";
+import { regionsOf, regionsOfTown } from "../../server/profiles/places";
 import { loadOwnProfile, setInvisible, updateProfile } from "../../server/profiles/profile";
 import { COUNTRIES, isCountryCode } from "../../server/sites/countries";
 import { Field, Messages } from "../components/form-field";
 import * as form from "../components/form.css";
+import { CompletenessMeter } from "../components/profile-edit/completeness-meter";
+import { InterestGroups } from "../components/profile-edit/interest-groups";
 import { LocationFields } from "../components/profile-edit/location-fields";
+import { PhotoDelete } from "../components/profile-edit/photo-delete";
+import { PhotoSlots, type PhotoMessage } from "../components/profile-edit/photo-slots";
 import * as styles from "../components/profile-edit/profile-edit.css";
 import { requireMember } from "../lib/auth.server";
 import { accountMeta } from "../lib/meta";
+import { PHOTO_LIMIT_VALUES, uploadOwnPhoto } from "../lib/profile-photos.server";
 import { countryNamer } from "../lib/profiles.server";
 import { useCheckedForm } from "../lib/use-checked-form";
 import * as page from "./profile.css";
@@ -52,16 +59,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     title: t("members:edit.title"),
     profile: { ...profile, geolocation: undefined },
     visible: site.visible_profile_fields,
-    interests: site.interests.map((tag) => ({ tag, label: t(`members:interest.${tag}`, { defaultValue: tag.replaceAll("_", " ") }) })),
+    completeness: profileCompleteness(profile, { photos: photos.length, visibleFields: site.visible_profile_fields }),
+    interestGroups: groupedInterests(site.interests, t, context.language),
+    townRegions: profile.city && isCountryCode(profile.country) ? regionsOfTown(profile.country, profile.city) : [],
     countries: site.countries.map((code) => ({
       code,
       name: countryName(code),
       regionLabel: isCountryCode(code) ? t(`members:region_label.${COUNTRIES[code].regionLabel}`) : "",
       regions: isCountryCode(code) ? regionsOf(code) : [],
     })),
-    photos: photos.map((photo) => ({ id: photo.id, status: photo.status, main: photo.main, ...photoUrls(site, photo) })),
+    photos: photos.map((photo) => ({ id: photo.id, status: photo.status, main: photo.main, thumb_filename: photoUrls(site, photo).thumb_filename })),
     photoLimit: photoLimit(member.paidUser),
-    premiumLimit: LIMIT_VALUES.premium,
+    premiumLimit: PHOTO_LIMIT_VALUES.premium,
     paidUser: member.paidUser,
     maxMegabytes: MAX_UPLOAD_BYTES / 1024 / 1024,
     blocked: blocked.map(({ id, name }) => ({ id, name })),
@@ -69,9 +78,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-const LIMIT_VALUES = { megabytes: MAX_UPLOAD_BYTES / 1024 / 1024, megapixels: MAX_INPUT_PIXELS / 1_000_000, premium: photoLimit(true) };
+/** Opening and closing the delete question changes nothing the loader reads. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  const withoutQuestion = (url: URL) => {
+    const query = new URLSearchParams(url.search);
+    query.delete("delete");
+    return `${url.pathname}?${query}`;
+  };
+  const onlyTheQuestion = currentUrl.search !== nextUrl.search && withoutQuestion(currentUrl) === withoutQuestion(nextUrl);
+  if (!formMethod && onlyTheQuestion) return false;
+  return defaultShouldRevalidate;
+};
 
-type PhotoOutcome = { photo: { ok: boolean; message: string; values?: Record<string, number> } };
+const PHOTO_DONE: Record<string, string> = { "main-photo": "photos:done.main", "delete-photo": "photos:done.deleted" };
+const MOVES = { "photo-earlier": "earlier", "photo-later": "later" } as const;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const member = requireMember(context, request);
@@ -80,19 +100,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const owner = { siteId: site.id, profileId: member.profileId };
 
   if (request.headers.get("content-type")?.startsWith("multipart/form-data")) {
-    const upload = await readPhotoUpload(request);
-    if (!upload.ok) return { photo: { ok: false, message: `photos:error.${upload.error}`, values: LIMIT_VALUES } } satisfies PhotoOutcome;
-    const added = await addPhoto({ db, storage: context.services.photos, site, profileId: member.profileId, accountId: member.accountId, bytes: upload.bytes });
-    if (added.ok) return { photo: { ok: true, message: added.photo.status === "inspection" ? "photos:added.inspection" : "photos:added.active" } } satisfies PhotoOutcome;
-    const message = added.error === "limit_reached" && !member.paidUser ? "photos:error.limit_reached_free" : `photos:error.${added.error}`;
-    return { photo: { ok: false, message, values: LIMIT_VALUES } } satisfies PhotoOutcome;
+    return { photo: (await uploadOwnPhoto(request, context, member)) satisfies PhotoMessage };
   }
 
   const formData = await request.formData();
-  const intent = formData.get("intent");
+  const intent = String(formData.get("intent"));
   const photoId = Number(formData.get("photo"));
-  if (intent === "main-photo") return { photoDone: (await setMainPhoto({ db, ...owner, photoId })).ok };
-  if (intent === "delete-photo") return { photoDone: (await deletePhoto({ db, storage: context.services.photos, ...owner, photoId, log: context.log })).ok };
+  if (intent === "main-photo" || intent === "delete-photo" || intent in MOVES) {
+    const done =
+      intent === "main-photo"
+        ? await setMainPhoto({ db, ...owner, photoId })
+        : intent === "delete-photo"
+          ? await deletePhoto({ db, storage: context.services.photos, ...owner, photoId, log: context.log })
+          : await movePhoto({ db, ...owner, photoId, to: MOVES[intent as keyof typeof MOVES] });
+    const photo: PhotoMessage | undefined = !done.ok ? { ok: false, message: `photos:error.${done.error}` } : PHOTO_DONE[intent] ? { ok: true, message: PHOTO_DONE[intent] } : undefined;
+    return { photo };
+  }
   if (intent === "invisible") {
     await setInvisible(db, { ...owner, invisible: formData.get("invisible") === "on" });
     return { saved: "invisible" as const };
@@ -104,24 +127,31 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const submission = parseWithZod(formData, { schema: profileSchema(schemaInput(context, member)) });
   if (submission.status !== "success") return { result: submission.reply() };
-  const regions = isCountryCode(submission.value.country) ? regionsOf(submission.value.country) : [];
-  const region = regions.some((entry) => entry.code === submission.value.region) ? submission.value.region : undefined;
+  const place = settlePlace(submission.value);
+  if (!place.ok) {
+    const { country, region, city } = submission.value;
+    return { result: submission.reply({ formErrors: ["members:edit.notSaved"] }), place: { error: place.values, typed: { country, region: region ?? null, city: city ?? null } } };
+  }
   await updateProfile(db, {
     siteId: site.id,
     accountId: member.accountId,
     profileId: member.profileId,
-    form: { ...submission.value, region },
+    form: { ...submission.value, region: place.region },
     visibleFields: site.visible_profile_fields,
   });
   return { result: submission.reply(), saved: "profile" as const };
 }
 
-/** The member's own profile (§2 /profile): photos, every label of §3, location, invisible mode, blocks. */
+/**
+ * The member's own profile (§2 /profile): how complete it is, photo slots, every label of §3,
+ * location, interests by group, invisible mode, blocks.
+ */
 export default function Profile() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("members");
   const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
   const busy = navigation.state === "submitting";
   const { profile } = data;
   const visible = new Set<string>(data.visible);
@@ -132,8 +162,9 @@ export default function Profile() {
     { defaultValue: { name: profile.name, date_of_birth: profile.date_of_birth, about_me: profile.about_me ?? "" } },
   );
   const photoOutcome = actionData && "photo" in actionData ? actionData.photo : undefined;
+  const place = actionData && "place" in actionData ? actionData.place : undefined;
   const saved = actionData && "saved" in actionData ? actionData.saved : undefined;
-  const atLimit = data.photos.length >= data.photoLimit;
+  const deleting = data.photos.findIndex((photo) => String(photo.id) === searchParams.get("delete"));
 
   const choice = (field: ChoiceField) =>
     visible.has(field) ? (
@@ -156,64 +187,34 @@ export default function Profile() {
     <main id="main" className={page.page}>
       <div className={page.top}>
         <h1 className={form.heading}>{data.title}</h1>
-        <Link to={`/members/${profile.id}`} className={form.link} reloadDocument={false}>
+        <Link to={`/members/${profile.id}`} className={form.link}>
           {t("edit.viewAsOthers")}
         </Link>
       </div>
+
+      <CompletenessMeter completeness={data.completeness} />
 
       <section className={page.card} aria-labelledby="photos-title">
         <h2 id="photos-title" className={page.cardTitle}>
           {t("edit.photos")} <span className={page.count}>{t("edit.photoCount", { count: data.photos.length, limit: data.photoLimit })}</span>
         </h2>
-        {data.photos.length ? (
-          <ul className={styles.photos}>
-            {data.photos.map((photo) => (
-              <li key={photo.id} className={styles.photo}>
-                <img src={photo.thumb_filename} alt="" className={styles.photoImage} width={400} height={400} />
-                {photo.status === "inspection" ? <span className={styles.badge}>{t("photos:status.inspection")}</span> : photo.main ? <span className={styles.badge}>{t("edit.mainPhoto")}</span> : null}
-                <Form method="post" className={styles.photoActions}>
-                  <input type="hidden" name="photo" value={photo.id} />
-                  {!photo.main && photo.status === "active" ? (
-                    <button type="submit" name="intent" value="main-photo" className={form.linkButton} disabled={busy}>
-                      {t("edit.makeMain")}
-                    </button>
-                  ) : null}
-                  <button type="submit" name="intent" value="delete-photo" className={form.linkButton} disabled={busy}>
-                    {t("edit.deletePhoto")}
-                  </button>
-                </Form>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className={form.hint}>{t("edit.noPhotos")}</p>
-        )}
-        <div role="status">
-          {photoOutcome ? <p className={photoOutcome.ok ? form.success : form.alert}>{t(photoOutcome.message, photoOutcome.values)}</p> : null}
-        </div>
-        {atLimit ? (
-          <p className={form.notice}>
-            {t("photos:error.limit_reached")} {data.paidUser ? null : t("photos:error.limit_reached_free", { premium: data.premiumLimit })}
-          </p>
-        ) : (
-          <Form method="post" encType="multipart/form-data" className={styles.upload}>
-            <label className={form.field}>
-              <span className={form.label}>{t("edit.addPhoto")}</span>
-              <input type="file" name="photo" accept="image/jpeg,image/png,image/webp,image/avif,image/gif" required className={styles.fileInput} />
-              <span className={form.hint}>{t("edit.photoHint", { megabytes: data.maxMegabytes })}</span>
-            </label>
-            <button type="submit" className={form.button} disabled={busy}>
-              {busy && navigation.formEncType === "multipart/form-data" ? t("edit.uploading") : t("edit.upload")}
-            </button>
-          </Form>
-        )}
+        {deleting >= 0 ? <PhotoDelete photo={data.photos[deleting]!} position={deleting + 1} /> : null}
+        <PhotoSlots
+          photos={data.photos}
+          limit={data.photoLimit}
+          premiumLimit={data.premiumLimit}
+          paidUser={data.paidUser}
+          maxMegabytes={data.maxMegabytes}
+          outcome={photoOutcome}
+          busy={busy}
+        />
       </section>
 
       <section className={page.card} aria-labelledby="details-title">
         <h2 id="details-title" className={page.cardTitle}>
           {t("edit.details")}
         </h2>
-        <Form method="post" id={profileForm.id} onSubmit={profileForm.onSubmit} noValidate className={form.form}>
+        <Form method="post" id={profileForm.id} onSubmit={profileForm.onSubmit} noValidate className={form.form} preventScrollReset>
           <input type="hidden" name="intent" value="profile" />
           <Messages messages={profileForm.errors} />
           <div className={styles.columns}>
@@ -221,29 +222,21 @@ export default function Profile() {
             <Field meta={fields.date_of_birth} label={t("labels.date_of_birth")} type="date" values={{ min_age: data.schemaInput.minAge }} />
           </div>
           <p className={form.hint}>{t("edit.ageOnly")}</p>
+          {visible.has("about_me") ? (
+            <div id="about-me">
+              <Field meta={fields.about_me} label={t("labels.about_me")} multiline maxLength={2000} optional />
+            </div>
+          ) : null}
           <div className={styles.columns}>{CHOICE_FIELDS.map(choice)}</div>
-          {visible.has("about_me") ? <Field meta={fields.about_me} label={t("labels.about_me")} multiline maxLength={2000} optional /> : null}
           <LocationFields
             countries={data.countries}
-            initial={{ country: profile.country, region: profile.region, city: profile.city }}
+            initial={place?.typed ?? { country: profile.country, region: profile.region, city: profile.city }}
+            initialTownRegions={data.townRegions}
             showRegion={visible.has("region")}
             showCity={visible.has("city")}
+            error={place?.error}
           />
-          {visible.has("interests") ? (
-            <fieldset className={styles.fieldset}>
-              <legend className={styles.legend}>{t("labels.interests")}</legend>
-              <div className={styles.toggles}>
-                {data.interests.map(({ tag, label }) => (
-                  <span key={tag} className={styles.toggle}>
-                    <input type="checkbox" name="interests" value={tag} id={`interest-${tag}`} defaultChecked={profile.interests.includes(tag)} className={styles.toggleInput} />
-                    <label htmlFor={`interest-${tag}`} className={styles.toggleLabel}>
-                      {label}
-                    </label>
-                  </span>
-                ))}
-              </div>
-            </fieldset>
-          ) : null}
+          {visible.has("interests") ? <InterestGroups groups={data.interestGroups} chosen={profile.interests} /> : null}
           <div role="status">{saved === "profile" ? <p className={form.success}>{t("edit.saved")}</p> : null}</div>
           <button type="submit" className={form.button} disabled={busy}>
             {t("edit.save")}

@@ -104,6 +104,8 @@ export interface PhotosTable {
   width: number;
   height: number;
   status: PhotoStatus;
+  /** The member's order (1, 2, …); 0 for rows written without one, which then go by id. */
+  position: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
 }
 

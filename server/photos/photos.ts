@@ -84,7 +84,7 @@ export async function addPhoto({
       if (now.count >= now.limit) return { ok: false, error: "limit_reached", limit: now.limit };
       const row = await tx
         .insertInto("photos")
-        .values({ profile_id: profileId, ...keys, width: image.width, height: image.height, status })
+        .values({ profile_id: profileId, ...keys, width: image.width, height: image.height, status, position: (await lastPosition(tx, profileId)) + 1 })
         .returning(PHOTO_COLUMNS)
         .executeTakeFirstOrThrow();
       const main = status === "active" && now.mainPhotoId === null;
@@ -101,7 +101,7 @@ export async function addPhoto({
 
 /**
  * Deletes one of the member's own photos: the row stays, marked 'deleted'; the files go. When it
- * was the main photo, the oldest remaining live photo takes its place (or none).
+ * was the main photo, the first remaining live photo in the member's order takes its place (or none).
  */
 export async function deletePhoto({
   db,
@@ -139,44 +139,64 @@ export async function deletePhoto({
   return { ok: true };
 }
 
-/** Makes one of the member's own live photos the main photo; a photo in review cannot be. */
+/** Where a photo moves in the member's order: one place towards the front or the back, or to the front. */
+export type PhotoMove = "earlier" | "later" | "first";
+
+/**
+ * Moves one of the member's own photos in their order, in one transaction with the profile locked.
+ * The first live photo of the order is the main photo, so a live photo moved to the front becomes
+ * it, and the main photo moved back hands the role on. A photo already at the end it moves towards
+ * stays where it is.
+ */
+export async function movePhoto({
+  db,
+  siteId,
+  profileId,
+  photoId,
+  to,
+}: Owner & { db: Db; photoId: number; to: PhotoMove }): Promise<{ ok: true } | { ok: false; error: "not_found" }> {
+  return db.transaction().execute(async (tx) => {
+    const profile = await lockProfile(tx, { siteId, profileId });
+    if (!profile) return { ok: false, error: "not_found" } as const;
+    const photos = await orderedPhotos(tx, profileId);
+    const from = photos.findIndex((photo) => photo.id === photoId);
+    if (from < 0) return { ok: false, error: "not_found" } as const;
+    const target = to === "first" ? 0 : Math.min(photos.length - 1, Math.max(0, from + (to === "earlier" ? -1 : 1)));
+    const order = photos.map((photo) => photo.id);
+    order.splice(target, 0, ...order.splice(from, 1));
+    await arrange(tx, { profileId, mainPhotoId: profile.main_photo_id }, photos, order);
+    return { ok: true } as const;
+  });
+}
+
+/**
+ * Makes one of the member's own live photos the main photo by moving it to the front of their
+ * order; a photo in review cannot be.
+ */
 export async function setMainPhoto({
   db,
   siteId,
   profileId,
   photoId,
 }: Owner & { db: Db; photoId: number }): Promise<{ ok: true } | { ok: false; error: "not_found" | "not_active" }> {
-  const updated = await db
-    .updateTable("profiles")
-    .set({ main_photo_id: photoId, updated_at: new Date() })
-    .where("id", "=", profileId)
-    .where("site_id", "=", siteId)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("photos")
-          .select("photos.id")
-          .where("photos.id", "=", photoId)
-          .where("photos.profile_id", "=", profileId)
-          .where("photos.status", "=", "active"),
-      ),
-    )
-    .executeTakeFirst();
-  if (updated.numUpdatedRows > 0n) return { ok: true };
   const photo = await db
     .selectFrom("photos")
     .innerJoin("profiles", "profiles.id", "photos.profile_id")
     .select("photos.status")
     .where("photos.id", "=", photoId)
     .where("photos.profile_id", "=", profileId)
+    .where("photos.status", "<>", "deleted")
     .where("profiles.site_id", "=", siteId)
     .executeTakeFirst();
-  return { ok: false, error: photo?.status === "inspection" ? "not_active" : "not_found" };
+  if (!photo) return { ok: false, error: "not_found" };
+  if (photo.status !== "active") return { ok: false, error: "not_active" };
+  return movePhoto({ db, siteId, profileId, photoId, to: "first" });
 }
 
 /**
- * A profile's photos, main photo first, then oldest first. The owner also sees those in review;
- * everyone else only live ones. The caller has already checked that the viewer may see the profile.
+ * A profile's photos in the member's order, whose first live photo is the main photo. The owner
+ * also sees those in review, where they stand in the order; everyone else sees only live ones,
+ * the main photo first. The caller has already checked that the viewer may see the profile.
  */
 export async function photosOf({ db, profileId, viewer }: { db: Db; profileId: number; viewer: "owner" | "other" }): Promise<Photo[]> {
   const rows = await db
@@ -186,13 +206,18 @@ export async function photosOf({ db, profileId, viewer }: { db: Db; profileId: n
     .select("profiles.main_photo_id")
     .where("photos.profile_id", "=", profileId)
     .where("photos.status", "in", viewer === "owner" ? ["inspection", "active"] : ["active"])
+    .orderBy("photos.position")
     .orderBy("photos.id")
     .execute();
   const photos = rows.map(({ main_photo_id, ...photo }) => ({ ...photo, main: photo.id === main_photo_id }));
+  if (viewer === "owner") return photos;
   return [...photos.filter((photo) => photo.main), ...photos.filter((photo) => !photo.main)];
 }
 
-/** Support's approval of a photo in review: it goes live, and becomes the main photo when there is none. */
+/**
+ * Support's approval of a photo in review: it goes live, and becomes the main photo when it is now
+ * the first live photo of the member's order (always so when there was none).
+ */
 export async function approvePhoto({
   db,
   siteId,
@@ -214,9 +239,9 @@ export async function approvePhoto({
       .executeTakeFirst();
     if (!photo) return { ok: false, error: "not_found" } as const;
     await tx.updateTable("photos").set({ status: "active" }).where("id", "=", photoId).execute();
-    const main = photo.main_photo_id === null;
-    if (main) await setMain(tx, photo.profile_id, photoId);
-    return { ok: true, main } as const;
+    const first = await firstActive(tx, photo.profile_id);
+    if (first !== photo.main_photo_id) await setMain(tx, photo.profile_id, first);
+    return { ok: true, main: first === photoId } as const;
   });
 }
 
@@ -252,16 +277,51 @@ async function lockProfile(db: Db, { siteId, profileId }: Owner) {
     .executeTakeFirst();
 }
 
+/** The main photo's place: the first live photo of the member's order. */
 async function firstActive(db: Db, profileId: number): Promise<number | null> {
   const row = await db
     .selectFrom("photos")
     .select("id")
     .where("profile_id", "=", profileId)
     .where("status", "=", "active")
+    .orderBy("position")
     .orderBy("id")
     .limit(1)
     .executeTakeFirst();
   return row?.id ?? null;
+}
+
+async function lastPosition(db: Db, profileId: number): Promise<number> {
+  const row = await db
+    .selectFrom("photos")
+    .select((eb) => eb.fn.max("position").as("last"))
+    .where("profile_id", "=", profileId)
+    .where("status", "<>", "deleted")
+    .executeTakeFirst();
+  return Number(row?.last ?? 0);
+}
+
+type PlacedPhoto = { id: number; status: PhotoStatus; position: number };
+
+async function orderedPhotos(db: Db, profileId: number): Promise<PlacedPhoto[]> {
+  return db
+    .selectFrom("photos")
+    .select(["id", "status", "position"])
+    .where("profile_id", "=", profileId)
+    .where("status", "<>", "deleted")
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+}
+
+/** Numbers the photos 1, 2, … in `order` (writing only what changed) and makes the first live one main. */
+async function arrange(db: Db, { profileId, mainPhotoId }: { profileId: number; mainPhotoId: number | null }, photos: PlacedPhoto[], order: number[]): Promise<void> {
+  const before = new Map(photos.map((photo) => [photo.id, photo]));
+  for (const [index, id] of order.entries()) {
+    if (before.get(id)?.position !== index + 1) await db.updateTable("photos").set({ position: index + 1 }).where("id", "=", id).execute();
+  }
+  const main = order.find((id) => before.get(id)?.status === "active") ?? null;
+  if (main !== mainPhotoId) await setMain(db, profileId, main);
 }
 
 async function setMain(db: Db, profileId: number, photoId: number | null): Promise<void> {

@@ -25,20 +25,6 @@ export const toggleLabel = style({
   },
 });
 
-export const photos = style({ display: "grid", gridTemplateColumns: "repeat(2, minmax(0, 1fr))", gap: "0.75rem", margin: 0, padding: 0, listStyle: "none", "@media": { [media.sm]: { gridTemplateColumns: "repeat(3, minmax(0, 1fr))" } } });
-export const photo = style({ position: "relative", display: "grid", gap: "0.4rem", alignContent: "start" });
-export const photoImage = style({ display: "block", width: "100%", height: "auto", aspectRatio: "1 / 1", objectFit: "cover", borderRadius: vars.radius.medium });
-export const badge = style({
-  position: "absolute",
-  top: "0.4rem",
-  left: "0.4rem",
-  padding: "0.1rem 0.5rem",
-  borderRadius: vars.radius.pill,
-  background: "rgba(0,0,0,0.72)",
-  color: "#fff",
-  fontSize: "0.8rem",
-  fontWeight: 600,
-});
-export const photoActions = style({ display: "flex", flexWrap: "wrap", gap: "0.25rem 0.75rem" });
-export const upload = style({ display: "grid", gap: "0.6rem", justifyItems: "start" });
-export const fileInput = style({ maxWidth: "100%" });
+export const interestGroup = style({ display: "grid", gap: "0.5rem" });
+export const groupTitle = style({ margin: 0, fontSize: "0.95rem", fontWeight: 700, color: vars.color.textMuted, textTransform: "uppercase", letterSpacing: "0.04em" });
+export const fieldError = style({ margin: 0, color: vars.color.danger, fontWeight: 600, fontSize: "0.95rem" });
