@@ -14,6 +14,9 @@ type Brand = typeof FLIRT;
 
 const suite = browserSuite();
 
+/** Each test walks several pages with axe checks: room for a busy 2-core machine. */
+const ROOM = 180_000;
+
 async function visit(brand: Brand, pathname: string, { viewport = PHONE, signedInAs }: { viewport?: typeof PHONE; signedInAs?: { accountId: number } } = {}): Promise<Page> {
   const origin = suite.server.origin(brand.id);
   const context = await returningVisitor(suite.browser, origin, { viewport, country: brand.country });
@@ -91,7 +94,7 @@ describe("signup asks who you are and whom you look for", () => {
     await page.goto(`${suite.server.origin(FLIRT.id)}/members`);
     await expect.poll(() => page.getByLabel(t("members:search.gender"), { exact: true }).inputValue()).toBe("female");
     await page.context().close();
-  });
+  }, ROOM);
 
   it("starts from the brand's niche: a man looking for men on the gay brand, and refuses what the brand is not for", async () => {
     const gay = await visit(GAY, "/signup");
@@ -116,7 +119,7 @@ describe("signup asks who you are and whom you look for", () => {
     await radio(page, milf, "account:signup.gender.female").check();
     expect(await radio(page, milf, "account:signup.seeking.men").isDisabled()).toBe(false);
     await page.context().close();
-  });
+  }, ROOM);
 
   it("asks a visitor who taps like to sign up for it, and leads back to the profile after", async () => {
     const t = (key: string, values?: Record<string, string | number>) => text("nl", key, values);
@@ -135,7 +138,7 @@ describe("signup asks who you are and whom you look for", () => {
     await page.getByRole("button", { name: t("members:profile.like"), exact: true }).click();
     await page.getByRole("button", { name: t("members:profile.unlike"), exact: true }).waitFor();
     await page.context().close();
-  });
+  }, ROOM);
 
   it("opens the desktop modal with the reason from a card's like and from a profile's message", async () => {
     const kees = await someone(GAY, "Keith");
@@ -156,7 +159,7 @@ describe("signup asks who you are and whom you look for", () => {
     await page.waitForURL(/\/signup\?to=message/);
     await page.getByRole("heading", { level: 1, name: text("en", "account:signup.reason.message", { name: "Keith" }) }).waitFor();
     await page.context().close();
-  });
+  }, ROOM);
 
   it("puts the photo first after activation, then premium", async () => {
     const t = (key: string, values?: Record<string, string | number>) => text("nl", key, values);
@@ -178,7 +181,7 @@ describe("signup asks who you are and whom you look for", () => {
     await wide.getByText(t("account:activated.photoDone")).waitFor();
     await expectAccessible(wide);
     await wide.context().close();
-  });
+  }, ROOM);
 
   it.each([FLIRT, GAY])("shows Join next to Log in on a 360 px phone on $id, the brand name whole", async (brand) => {
     const page = await visit(brand, "/");
@@ -193,5 +196,5 @@ describe("signup asks who you are and whom you look for", () => {
     await join.click();
     await page.waitForURL("**/signup");
     await page.context().close();
-  });
+  }, ROOM);
 });
