@@ -5,6 +5,7 @@ import { useChangeLanguage } from "remix-i18next/react";
 import { pageStatus } from "../server/accounts/page-status";
 import { signupsOpen } from "../server/accounts/signup";
 import { photoUrls } from "../server/photos/urls";
+import { nicheName } from "../server/sites/schema";
 import { LANGUAGE_NAMES } from "../server/i18n/languages";
 import { brandMark } from "../themes/resolve";
 import { brandHead } from "./lib/brand-style.server";
@@ -62,7 +63,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
     // The warning banners (§4): the key browsers subscribe to push with, and where the activation link went.
     pushPublicKey: member ? context.services.vapid.publicKey : null,
     activationEmail: member?.status === "not_confirmed" ? member.email : null,
-    signup: { open: signupsOpen(site, context.tracking), minAge: site.min_age, today: context.today },
+    signup: { open: signupsOpen(site, context.tracking), minAge: site.min_age, today: context.today, niche: nicheName(site.niche) },
     showSiteEntryPopup:
       !member &&
       site.enable_site_entry_popup === "yes" &&

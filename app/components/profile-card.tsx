@@ -2,6 +2,7 @@ import { Link, useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { MatchModal } from "./member/match-modal";
+import { SignupLink } from "./signup/signup-modal";
 import * as styles from "./profile-card.css";
 import { FETCH_FIRST } from "../lib/fetch-priority";
 
@@ -13,13 +14,40 @@ export type ProfileCardData = {
   place: string;
   fictional: boolean;
   image: { match: string } | null;
-  /** Whether the signed-in viewer likes them; undefined for visitors, who get no like button. */
+  /** Whether the signed-in viewer likes them; undefined for visitors, whose like button leads to signup. */
   liked?: boolean;
   /** They liked the viewer, who has not opened their profile since (§3 like_new). */
   likeNew?: boolean;
   /** A line under the place: why the match finder suggests them, say. */
   note?: string;
 };
+
+function Heart({ filled }: { filled: boolean }) {
+  return (
+    <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d="M12 20s-7-4.35-7-10a4 4 0 0 1 7-2.65A4 4 0 0 1 19 10c0 5.65-7 10-7 10Z"
+        fill={filled ? "currentColor" : "none"}
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/** A visitor's like: the signup, saying it is to like this member, and back to this list after. */
+function VisitorLikeButton({ profile }: { profile: ProfileCardData }) {
+  const { t } = useTranslation("account");
+  const label = t("signup.reason.like", { name: profile.name });
+  return (
+    <div className={styles.likeForm}>
+      <SignupLink reason={{ intent: "like", profileId: profile.id, name: profile.name }} className={styles.like} ariaLabel={label} title={label}>
+        <Heart filled={false} />
+      </SignupLink>
+    </div>
+  );
+}
 
 /** Like or unlike from a card, in place; a like that completes a match opens the match modal. */
 function CardLikeButton({ profile }: { profile: ProfileCardData }) {
@@ -34,15 +62,7 @@ function CardLikeButton({ profile }: { profile: ProfileCardData }) {
       <fetcher.Form method="post" action={`/members/${profile.id}`} className={styles.likeForm}>
         <input type="hidden" name="from" value="card" />
         <button type="submit" name="intent" value={liked ? "unlike" : "like"} className={styles.like} aria-pressed={liked} aria-label={label} title={label}>
-          <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <path
-              d="M12 20s-7-4.35-7-10a4 4 0 0 1 7-2.65A4 4 0 0 1 19 10c0 5.65-7 10-7 10Z"
-              fill={liked ? "currentColor" : "none"}
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinejoin="round"
-            />
-          </svg>
+          <Heart filled={liked} />
         </button>
       </fetcher.Form>
       {fetcher.data?.match && closedFor !== fetcher.data ? <MatchModal profile={profile} onClose={() => setClosedFor(fetcher.data)} /> : null}
@@ -80,7 +100,7 @@ export function ProfileCard({ profile, linkPrefix = "/members", aboveFold = fals
             </span>
           ) : null}
         </div>
-        {profile.liked === undefined ? null : <CardLikeButton profile={profile} />}
+        {profile.liked === undefined ? <VisitorLikeButton profile={profile} /> : <CardLikeButton profile={profile} />}
       </div>
       <div className={styles.body}>
         <Link to={`${linkPrefix}/${profile.id}`} className={styles.name}>

@@ -12,12 +12,15 @@ export const bar = style({
 });
 export const inner = style({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: "0.5rem", minHeight: "4rem" });
 export const brand = style({ display: "flex", alignItems: "center", gap: "0.25rem", flexShrink: 0 });
-export const actions = style({ display: "flex", alignItems: "center", gap: "0.4rem", flexShrink: 0 });
-export const login = style({
+export const actions = style({ display: "flex", alignItems: "center", gap: "0.3rem", flexShrink: 0, "@media": { [media.sm]: { gap: "0.4rem" } } });
+const headerButton = style({
   display: "inline-flex",
   alignItems: "center",
   minHeight: "44px",
-  padding: "0 0.9rem",
+  // Compact on a phone, where Join and Log in share the bar with the brand name.
+  padding: "0 0.6rem",
+  fontSize: "0.9rem",
+  "@media": { [media.sm]: { padding: "0 0.9rem", fontSize: "1rem" } },
   borderRadius: vars.radius.button,
   background: vars.color.primaryStrong,
   color: vars.color.onPrimaryStrong,
@@ -35,15 +38,14 @@ export const skip = style({
   zIndex: 20,
   selectors: { "&:focus": { left: "0.5rem" } },
 });
-// On a phone the bar keeps the brand name and login; the pages offer signup large enough there.
-export const signup = style([
-  login,
+// Joining is the visitor's main way in, on a phone too: the filled button; logging in the outlined one.
+export const signup = headerButton;
+export const login = style([
+  headerButton,
   {
-    display: "none",
     background: vars.color.surface,
     color: vars.color.primaryStrong,
     boxShadow: `inset 0 0 0 2px ${vars.color.primaryStrong}`,
-    "@media": { [media.sm]: { display: "inline-flex" } },
   },
 ]);
 

@@ -23,11 +23,15 @@ export const MAX_BANNERS = 2;
 export const DISMISSAL_DAYS = 30;
 const DAY_MS = 86_400_000;
 
-/** The route ids (app/routes.ts) where each banner never shows (§4). */
+/**
+ * The route ids (app/routes.ts) where each banner never shows (§4). The page right after signup
+ * (complete-signup) is itself the one "check your mailbox" message with its one resend button:
+ * neither the reminder nor the push offer repeats or crowds it there.
+ */
 export const EXCLUDED_ROUTES: Record<BannerName, readonly string[]> = {
-  activation: ["signup", "settings", "notifications"],
+  activation: ["signup", "complete-signup", "settings", "notifications"],
   photo: ["profile", "signup", "activate-done", "premium", "notifications", "directdebit", "settings"],
-  push: ["signup", "notifications", "activate-done", "directdebit", "premium"],
+  push: ["signup", "complete-signup", "notifications", "activate-done", "directdebit", "premium"],
   notifications: ["settings", "notifications"],
 };
 

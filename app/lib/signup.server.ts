@@ -2,7 +2,9 @@ import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import type { AppLoadContext } from "@remix-run/node";
 import { signupSchema, type SignupForm } from "../../server/accounts/forms";
 import { consume } from "../../server/accounts/limits";
+import { forgetSearchCookie } from "../../server/http/cookies";
 import { createAccount, emailStanding, signupsOpen, type EmailStanding } from "../../server/accounts/signup";
+import { nicheName } from "../../server/sites/schema";
 import { signIn } from "./auth.server";
 
 const STANDING_ERROR: Record<Exclude<EmailStanding, "free">, string> = {
@@ -10,7 +12,8 @@ const STANDING_ERROR: Record<Exclude<EmailStanding, "free">, string> = {
   deleted: "account:signup.emailDeleted",
 };
 
-export const signupFormSchema = (context: AppLoadContext) => signupSchema({ minAge: context.site.min_age, today: context.today, brandName: context.site.name });
+export const signupFormSchema = (context: AppLoadContext) =>
+  signupSchema({ minAge: context.site.min_age, today: context.today, brandName: context.site.name, niche: nicheName(context.site.niche) });
 
 type Checked = { ok: true; form: SignupForm } | { ok: false; result: SubmissionResult<string[]>; tooMany?: true };
 
@@ -33,7 +36,8 @@ export async function checkSignup(context: AppLoadContext, formData: FormData): 
 
 /**
  * Step two, "create account": checks again (the first check may be stale), creates the account
- * with its activation mail queued, and signs the new member in.
+ * with its activation mail queued, and signs the new member in. The search the visitor made
+ * before goes: the member's search starts from whom they said they look for.
  */
 export async function createSignup(context: AppLoadContext, formData: FormData) {
   const checked = await checkSignup(context, formData);
@@ -52,5 +56,7 @@ export async function createSignup(context: AppLoadContext, formData: FormData) 
   if (created.status !== "created") {
     return { ok: false as const, result: retry().reply({ hideFields: ["password"], fieldErrors: { email: [STANDING_ERROR[created.status]] } }) };
   }
-  return { ok: true as const, profileId: created.profileId, accountId: created.accountId, headers: await signIn(context, created.accountId) };
+  const headers = await signIn(context, created.accountId);
+  headers.append("Set-Cookie", forgetSearchCookie());
+  return { ok: true as const, profileId: created.profileId, accountId: created.accountId, headers };
 }

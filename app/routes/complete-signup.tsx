@@ -6,22 +6,28 @@ import * as signupStyles from "../components/signup/signup.css";
 import { sendNewActivationLink } from "../lib/activation.server";
 import { requireMember } from "../lib/auth.server";
 import { accountMeta } from "../lib/meta";
+import { safeRedirect } from "../lib/safe-redirect";
 
 export const handle = { i18n: ["account"] };
 export const meta = accountMeta;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = requireMember(context, request);
-  return { title: context.t("account:complete.title"), email: member.email, memberId: member.profileId, confirmed: member.status === "confirmed" };
+  // Signed up from somewhere (liking Kees, say): the way on leads back there.
+  const back = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "") || undefined;
+  return { title: context.t("account:complete.title"), email: member.email, memberId: member.profileId, confirmed: member.status === "confirmed", back };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   return sendNewActivationLink(context, requireMember(context, request));
 }
 
-/** After signup: check your mailbox, your member number, and a way to a new link (§2, §4). */
+/**
+ * After signup: check your mailbox, your member number, and a way to a new link (§2, §4). The one
+ * place that says so right after signup: the banners leave the reminder and the push offer out here.
+ */
 export default function CompleteSignup() {
-  const { title, email, memberId, confirmed } = useLoaderData<typeof loader>();
+  const { title, email, memberId, confirmed, back } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { t } = useTranslation("account");
   const busy = useNavigation().state === "submitting";
@@ -44,8 +50,8 @@ export default function CompleteSignup() {
         </>
       )}
       <div className={styles.links}>
-        <Link to="/signup-matches" className={styles.button}>
-          {t("complete.continue")}
+        <Link to={back ?? "/signup-matches"} className={styles.button}>
+          {back ? t("complete.continueBack") : t("complete.continue")}
         </Link>
       </div>
     </main>

@@ -6,6 +6,7 @@ import { BlockedChat, ChatScreen } from "../components/chat/chat-screen";
 import { requireMember } from "../lib/auth.server";
 import { blockedView, chatPartner, chatView, idParam, sendFromForm } from "../lib/chat-view.server";
 import { accountMeta } from "../lib/meta";
+import { signupHref } from "../lib/signup-reason";
 
 export const handle = { i18n: ["chat", "members"] };
 export const meta = accountMeta;
@@ -15,8 +16,13 @@ export const meta = accountMeta;
  * without one, this is the empty chat where the first message starts it.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const member = requireMember(context, request);
   const profileId = idParam(params.id);
+  // A visitor who wants to write to someone (or send a gift) signs up for it, rather than log in.
+  if (!context.member) {
+    const intent = new URL(request.url).searchParams.has("gift") ? "gift" : "message";
+    throw redirect(signupHref({ intent, profileId }, `/members/${profileId}`));
+  }
+  const member = requireMember(context, request);
   if (profileId === member.profileId) throw redirect("/chats");
   const db = context.services.store.db;
   // A profile the member may not see (invisible, inactive, another pool) is not found, as on its profile screen.

@@ -17,6 +17,7 @@ import * as form from "../components/form.css";
 import { MatchModal } from "../components/member/match-modal";
 import { useMemberStatus } from "../components/member/member-status";
 import { ProfileGrid } from "../components/profile-card";
+import { SignupLink } from "../components/signup/signup-modal";
 import { requireMember } from "../lib/auth.server";
 import { FETCH_FIRST } from "../lib/fetch-priority";
 import { accountMeta } from "../lib/meta";
@@ -194,19 +195,34 @@ export default function MemberProfile() {
         {data.fictionalWarning ? <p className={form.notice}>{data.fictionalWarning}</p> : null}
         {data.likesViewer ? <p className={form.success}>{t("profile.likesYou", { name: profile.name })}</p> : null}
 
-        <div className={styles.actions}>
-          <Form method="post" className={styles.actionForm}>
-            <button type="submit" name="intent" value={data.liked ? "unlike" : "like"} className={data.liked ? form.secondaryButton : form.button} disabled={busy} aria-pressed={data.liked}>
-              {data.liked ? t("profile.unlike") : t("profile.like")}
-            </button>
-          </Form>
-          <Link to={`/members/${profile.id}/chat`} className={form.button}>
-            {t("profile.message")}
-          </Link>
-          <Link to={`/members/${profile.id}/chat?gift=1`} className={form.secondaryButton}>
-            {t("profile.gift")}
-          </Link>
-        </div>
+        {data.signedIn ? (
+          <div className={styles.actions}>
+            <Form method="post" className={styles.actionForm}>
+              <button type="submit" name="intent" value={data.liked ? "unlike" : "like"} className={data.liked ? form.secondaryButton : form.button} disabled={busy} aria-pressed={data.liked}>
+                {data.liked ? t("profile.unlike") : t("profile.like")}
+              </button>
+            </Form>
+            <Link to={`/members/${profile.id}/chat`} className={form.button}>
+              {t("profile.message")}
+            </Link>
+            <Link to={`/members/${profile.id}/chat?gift=1`} className={form.secondaryButton}>
+              {t("profile.gift")}
+            </Link>
+          </div>
+        ) : (
+          // A visitor who taps one of these signs up for it ("Sign up free to like Kees") and comes back here.
+          <div className={styles.actions}>
+            <SignupLink reason={{ intent: "like", profileId: profile.id, name: profile.name }} className={form.button}>
+              {t("profile.like")}
+            </SignupLink>
+            <SignupLink reason={{ intent: "message", profileId: profile.id, name: profile.name }} className={form.button}>
+              {t("profile.message")}
+            </SignupLink>
+            <SignupLink reason={{ intent: "gift", profileId: profile.id, name: profile.name }} className={form.secondaryButton}>
+              {t("profile.gift")}
+            </SignupLink>
+          </div>
+        )}
 
         {profile.aboutMe ? (
           <section aria-labelledby="about-me">

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import type { NicheName } from "../sites/schema";
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, SIGNUP_MESSAGE_MAX } from "./form-limits";
+import { GENDERS, isAllowed, NICHE_CHOICES, SEEKING, type LookingFor } from "./looking-for";
 
 /**
  * The account forms, one schema each, shared by the server (actions) and the browser (live
@@ -90,8 +92,27 @@ export function birthDate({ minAge, today }: { minAge: number; today: string }) 
   });
 }
 
-export function signupSchema({ minAge, today, brandName }: { minAge: number; today: string; brandName: string }) {
+/**
+ * "I am a … looking for a …" (decision 027): both answered, and a pair the brand's niche is for.
+ * Checked even while other fields are wrong, so a refused pair shows at once.
+ */
+function refineLookingFor<T extends z.ZodType<object>>(schema: T, niche: NicheName) {
+  const refused = (form: unknown) => {
+    const { gender, looking_for: seeking } = form as Record<string, unknown>;
+    const pair = { gender, seeking } as LookingFor;
+    return GENDERS.includes(pair.gender) && SEEKING.includes(pair.seeking) && !isAllowed(niche, pair);
+  };
+  return schema.refine((form) => !refused(form), {
+    path: ["looking_for"],
+    error: `account:signup.lookingForNotHere.${NICHE_CHOICES[niche].refusal ?? "women"}`,
+    when: (payload) => typeof payload.value === "object" && payload.value !== null,
+  });
+}
+
+export function signupSchema({ minAge, today, brandName, niche }: { minAge: number; today: string; brandName: string; niche: NicheName }) {
   const form = z.object({
+    gender: z.enum(GENDERS, { error: "account:signup.genderRequired" }),
+    looking_for: z.enum(SEEKING, { error: "account:signup.lookingForRequired" }),
     email: email("validation.emailInvalid"),
     name: profileName,
     date_of_birth: birthDate({ minAge, today }),
@@ -99,7 +120,7 @@ export function signupSchema({ minAge, today, brandName }: { minAge: number; tod
     password: newPassword,
     website: honeypot,
   });
-  return refineNameClash(form, (fields) => ({ email: typeof fields.email === "string" ? fields.email : undefined, brandName }));
+  return refineLookingFor(refineNameClash(form, (fields) => ({ email: typeof fields.email === "string" ? fields.email : undefined, brandName })), niche);
 }
 
 export type SignupForm = z.output<ReturnType<typeof signupSchema>>;

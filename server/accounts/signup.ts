@@ -3,6 +3,7 @@ import type { Database } from "../db/schema";
 import { isUniqueViolation } from "../db/errors";
 import type { Site } from "../sites/schema";
 import type { SignupForm } from "./forms";
+import { toProfileLabels } from "./looking-for";
 import { queueLinkMail, type Outgoing } from "./outgoing";
 import { hashPassword } from "./passwords";
 import type { Tracking } from "./tracking";
@@ -32,8 +33,11 @@ export function signupsOpen(site: Site, tracking: Tracking | undefined): boolean
   return site.signups === "all" || tracking !== undefined;
 }
 
+/** The signup form's answers; tests and tools may leave out whom the member looks for, as members from before that question did. */
+type AccountForm = Omit<SignupForm, "gender" | "looking_for"> & Partial<Pick<SignupForm, "gender" | "looking_for">>;
+
 type NewAccount = {
-  form: SignupForm;
+  form: AccountForm;
   language: string;
   country: string;
   tracking: Tracking | undefined;
@@ -43,8 +47,8 @@ type NewAccount = {
 export type SignupResult = { status: "created"; accountId: number; profileId: number } | { status: "taken" | "deleted" };
 
 /**
- * Creates the account (not confirmed), its profile (disabled until activation) and queues the
- * activation mail, all in one transaction.
+ * Creates the account (not confirmed), its profile (disabled until activation, with whom the member
+ * looks for as its gender and sexuality) and queues the activation mail, all in one transaction.
  */
 export async function createAccount(db: Kysely<Database>, { form, language, country, tracking, outgoing }: NewAccount): Promise<SignupResult> {
   const siteId = outgoing.site.id;
@@ -86,6 +90,7 @@ export async function createAccount(db: Kysely<Database>, { form, language, coun
           name: form.name,
           country,
           date_of_birth: form.date_of_birth,
+          ...(form.gender && form.looking_for ? toProfileLabels({ gender: form.gender, seeking: form.looking_for }) : {}),
         })
         .returning("id")
         .executeTakeFirstOrThrow();

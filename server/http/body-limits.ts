@@ -38,11 +38,11 @@ export const FIELD_LIMITS: ShapeLimits = {
 };
 
 /**
- * The routes whose actions read a photo (readPhotoUpload): the profile and the chat, as pages,
- * their single-fetch data requests, the profile editor's upload and the chat API. A path this
- * misses gets the multipart limit, which is stricter, never looser.
+ * The routes whose actions read a photo (readPhotoUpload): the profile, the first step after
+ * activation and the chat, as pages, their single-fetch data requests, the profile editor's upload
+ * and the chat API. A path this misses gets the multipart limit, which is stricter, never looser.
  */
-const PHOTO_ROUTES = /^\/(?:profile|api\/photos|api\/chat\.php|chats\/[^/]+|members\/[^/]+\/chat)(?:\.data)?\/?$/i;
+const PHOTO_ROUTES = /^\/(?:profile|activate\/done|api\/photos|api\/chat\.php|chats\/[^/]+|members\/[^/]+\/chat)(?:\.data)?\/?$/i;
 
 /**
  * The media type the way fetch's body readers see it (what Request.formData() and json() act on):

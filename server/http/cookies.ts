@@ -20,3 +20,8 @@ export function siteEntryCookie(skippedAt: number): string {
 export function searchCookie(query: string): string {
   return serialize(SEARCH_COOKIE, query, { path: "/", maxAge: 30 * 24 * 60 * 60, sameSite: "lax", httpOnly: true });
 }
+
+/** Forgets the search a visitor made before signing up: the new member's search starts from whom they look for. */
+export function forgetSearchCookie(): string {
+  return serialize(SEARCH_COOKIE, "", { path: "/", maxAge: 0, sameSite: "lax", httpOnly: true });
+}

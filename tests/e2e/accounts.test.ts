@@ -111,7 +111,7 @@ describe.each(BRANDS)("accounts on $id ($language)", (brand) => {
     await page.getByRole("link", { name: t("mail:activation.button") }).click();
     await page.waitForURL("**/activate/done");
     await visible(page, t("account:activated.premiumTitle"));
-    await visible(page, t("account:activated.searchTitle"));
+    await visible(page, t("account:activated.photoTitle"));
     await expectAccessible(page);
 
     // The link worked once.

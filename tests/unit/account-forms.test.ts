@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { ageOn, emailChangeSchema, loginSchema, passwordChangeSchema, resetPasswordSchema, resetRequestSchema, signupSchema } from "../../server/accounts/forms";
+import { defaultSeeking, gendersOn, NICHE_CHOICES, seekingOn, toProfileLabels } from "../../server/accounts/looking-for";
 
-const schema = signupSchema({ minAge: 18, today: "2026-11-22", brandName: "Reife Liebe" });
-const valid = { email: " Jan@Example.com ", name: "Jan", date_of_birth: "1990-05-01", password: "long enough", signup_message: "" };
+const schema = signupSchema({ minAge: 18, today: "2026-11-22", brandName: "Reife Liebe", niche: "milf" });
+const valid = { gender: "male", looking_for: "women", email: " Jan@Example.com ", name: "Jan", date_of_birth: "1990-05-01", password: "long enough", signup_message: "" };
 
 function messages(input: Record<string, unknown>) {
   const result = schema.safeParse(input);
@@ -41,6 +42,37 @@ describe("the signup form (§3, §5)", () => {
     expect(ageOn("2008-11-22", "2026-11-21")).toBe(17);
     expect(ageOn("2000-02-29", "2026-02-28")).toBe(25);
     expect(ageOn("2000-02-29", "2026-03-01")).toBe(26);
+  });
+});
+
+describe("I am a … looking for a … (decision 027)", () => {
+  it("asks both, with a message for each", () => {
+    expect(messages({ ...valid, gender: undefined })).toEqual({ gender: "account:signup.genderRequired" });
+    expect(messages({ ...valid, looking_for: "aliens" })).toEqual({ looking_for: "account:signup.lookingForRequired" });
+  });
+
+  it("refuses a pair the brand's niche is not for, even while other fields are wrong", () => {
+    expect(messages({ ...valid, looking_for: "men" })).toEqual({ looking_for: "account:signup.lookingForNotHere.women" });
+    expect(messages({ ...valid, looking_for: "men", password: "" })).toMatchObject({ looking_for: "account:signup.lookingForNotHere.women" });
+    expect(messages({ ...valid, gender: "female", looking_for: "men" })).toEqual({});
+    const gay = signupSchema({ minAge: 18, today: "2026-11-22", brandName: "HimMatch", niche: "gay" });
+    const refused = (input: Record<string, unknown>) => gay.safeParse({ ...valid, ...input }).error?.issues.map((issue) => issue.message);
+    expect(refused({ gender: "male", looking_for: "men" })).toBeUndefined();
+    expect(refused({ gender: "male", looking_for: "women" })).toEqual(["account:signup.lookingForNotHere.men"]);
+    expect(refused({ gender: "female", looking_for: "men" })).toEqual(["account:signup.lookingForNotHere.men"]);
+  });
+
+  it("starts from the visitor the niche is made for, and stores the pair as gender and sexuality", () => {
+    expect(NICHE_CHOICES.gay.default).toEqual({ gender: "male", seeking: "men" });
+    expect(NICHE_CHOICES.milf.default).toEqual({ gender: "male", seeking: "women" });
+    expect(NICHE_CHOICES.none.default).toEqual({ gender: "male", seeking: "women" });
+    expect(gendersOn("gay")).toEqual(["male"]);
+    expect(seekingOn("gay")).toEqual(["men", "both"]);
+    expect(defaultSeeking("bbw", "female")).toBe("men");
+    expect(toProfileLabels({ gender: "male", seeking: "women" })).toEqual({ gender: "male", sexuality: "hetero" });
+    expect(toProfileLabels({ gender: "male", seeking: "men" })).toEqual({ gender: "male", sexuality: "gay" });
+    expect(toProfileLabels({ gender: "female", seeking: "women" })).toEqual({ gender: "female", sexuality: "lesbian" });
+    expect(toProfileLabels({ gender: "female", seeking: "both" })).toEqual({ gender: "female", sexuality: "bi" });
   });
 });
 

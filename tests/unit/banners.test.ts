@@ -113,14 +113,15 @@ describe("warning banners (§4)", () => {
   });
 
   describe("route exclusions", () => {
+    // §4's, and the page right after signup, which is the one "check your mailbox" message itself.
     const expected: Record<BannerName, string[]> = {
-      activation: ["signup", "settings", "notifications"],
+      activation: ["signup", "complete-signup", "settings", "notifications"],
       photo: ["profile", "signup", "activate-done", "premium", "notifications", "directdebit", "settings"],
-      push: ["signup", "notifications", "activate-done", "directdebit", "premium"],
+      push: ["signup", "complete-signup", "notifications", "activate-done", "directdebit", "premium"],
       notifications: ["settings", "notifications"],
     };
 
-    it("are exactly those of §4", () => {
+    it("are exactly those of §4 and the page after signup", () => {
       expect(EXCLUDED_ROUTES).toEqual(expected);
     });
 

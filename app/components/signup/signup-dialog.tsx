@@ -1,12 +1,15 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { SignupReason } from "../../lib/signup-reason";
 import { SignupForm } from "./signup-form";
 import * as styles from "./signup.css";
 
 const FOCUSABLE = "a[href], button:not([disabled]), input:not([type=hidden]):not([tabindex='-1']), textarea, select, [tabindex]:not([tabindex='-1'])";
 
+type SignupDialogProps = { onClose: () => void; reason?: SignupReason; returnTo?: string };
+
 /** While a signup is under way, neither the backdrop nor Escape closes it (§4). */
-export default function SignupDialog({ onClose }: { onClose: () => void }) {
+export default function SignupDialog({ onClose, reason, returnTo }: SignupDialogProps) {
   const { t } = useTranslation("account");
   const [busy, setBusy] = useState(false);
   const dialog = useRef<HTMLDivElement>(null);
@@ -45,13 +48,15 @@ export default function SignupDialog({ onClose }: { onClose: () => void }) {
       }}
     >
       <div ref={dialog} role="dialog" aria-modal="true" aria-labelledby="signup-modal-title" aria-busy={busy} className={styles.dialog}>
-        <h2 id="signup-modal-title">{t("signup.title")}</h2>
+        <h2 id="signup-modal-title" className={styles.dialogTitle}>
+          {reason ? t(`signup.reason.${reason.intent}`, { name: reason.name }) : t("signup.title")}
+        </h2>
         {busy ? null : (
           <button type="button" className={styles.close} onClick={onClose} aria-label={t("signup.close")}>
             ×
           </button>
         )}
-        <SignupForm onBusyChange={setBusy} autoFocus />
+        <SignupForm onBusyChange={setBusy} redirectTo={returnTo} autoFocus />
       </div>
     </div>
   );

@@ -9,10 +9,17 @@ import { useCheckedForm } from "../../lib/use-checked-form";
 import { useRootData } from "../../root";
 import { Field, Messages } from "../form-field";
 import * as styles from "../form.css";
+import { LookingForFields } from "./looking-for-fields";
 import { SignupSteps, type SignupStep } from "./signup-steps";
+import * as signupStyles from "./signup.css";
 
 // The spelling check of addresses (its list of mail domains) comes once an address is typed.
 const EmailSuggestion = deferredModule(() => import("./email-suggestion")).part((module) => module.EmailSuggestion);
+
+/** After signup, the mailbox page; it leads on to where the visitor was, when they came from somewhere. */
+export function completeSignupPath(redirectTo: string | undefined): string {
+  return redirectTo ? `/complete-signup?${new URLSearchParams({ redirectTo })}` : "/complete-signup";
+}
 
 type StepAnswer = { status: "ok" | "created" | "error"; result?: SubmissionResult<string[]>; memberId?: number; sent?: boolean };
 
@@ -29,6 +36,8 @@ type SignupFormProps = {
   /** Tells a surrounding modal that a signup is under way (it may not close then). */
   onBusyChange?: (busy: boolean) => void;
   autoFocus?: boolean;
+  /** The page to go back to once signed up (where the visitor tapped like, say); checked by the server. */
+  redirectTo?: string;
 };
 
 /**
@@ -36,7 +45,7 @@ type SignupFormProps = {
  * with it, fields are checked as the visitor goes, and a valid form runs the four steps of §4 one
  * call at a time, showing each.
  */
-export function SignupForm({ serverResult, onBusyChange, autoFocus }: SignupFormProps) {
+export function SignupForm({ serverResult, onBusyChange, autoFocus, redirectTo }: SignupFormProps) {
   const root = useRootData();
   const { t } = useTranslation("account");
   const navigate = useNavigate();
@@ -50,7 +59,9 @@ export function SignupForm({ serverResult, onBusyChange, autoFocus }: SignupForm
   const signup = root?.signup;
   const brandName = root?.site.name ?? "";
   const loadSchema = () =>
-    import("../../../server/accounts/forms").then((forms) => forms.signupSchema({ minAge: signup?.minAge ?? 18, today: signup?.today ?? "", brandName }));
+    import("../../../server/accounts/forms").then((forms) =>
+      forms.signupSchema({ minAge: signup?.minAge ?? 18, today: signup?.today ?? "", brandName, niche: signup?.niche ?? "none" }),
+    );
 
   const busy = step !== undefined;
   useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
@@ -74,7 +85,7 @@ export function SignupForm({ serverResult, onBusyChange, autoFocus }: SignupForm
       setStep("mail");
       await runStep("activation-mail");
       setStep("finished");
-      navigate("/complete-signup");
+      navigate(completeSignupPath(redirectTo));
     } catch {
       setStep(undefined);
       setFailure("errors.generic");
@@ -106,7 +117,8 @@ export function SignupForm({ serverResult, onBusyChange, autoFocus }: SignupForm
             </div>
           ) : null}
         </div>
-        <Field meta={fields.email} label={t("fields.email")} type="email" autoComplete="email" inputProps={{ autoFocus }}>
+        <LookingForFields niche={signup.niche} brandName={brandName} gender={fields.gender} lookingFor={fields.looking_for} autoFocus={autoFocus} />
+        <Field meta={fields.email} label={t("fields.email")} type="email" autoComplete="email">
           {fields.email.value ? <EmailSuggestion email={fields.email.value} onChoose={(suggestion) => form.update({ name: fields.email.name, value: suggestion })} /> : null}
           {emailErrors.includes("account:signup.emailExists") ? (
             <p className={styles.hint}>
@@ -127,7 +139,12 @@ export function SignupForm({ serverResult, onBusyChange, autoFocus }: SignupForm
         <Field meta={fields.password} label={t("fields.password")} type="password" autoComplete="new-password" values={{ min: 8 }}>
           <p className={styles.hint}>{t("password.rule")}</p>
         </Field>
-        <Field meta={fields.signup_message} label={t("fields.signupMessage")} optional multiline maxLength={SIGNUP_MESSAGE_MAX} />
+        {/* Optional and secondary: folded away unless it has something to say. */}
+        <details className={signupStyles.optionalMessage} open={Boolean(fields.signup_message.errors?.length)}>
+          <summary className={signupStyles.optionalSummary}>{t("signup.addMessage")}</summary>
+          <Field meta={fields.signup_message} label={t("fields.signupMessage")} optional multiline maxLength={SIGNUP_MESSAGE_MAX} />
+        </details>
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <div className={styles.honeypot} aria-hidden="true">
           <label htmlFor="signup-website">Website</label>
           <input id="signup-website" name="website" type="text" tabIndex={-1} autoComplete="off" />

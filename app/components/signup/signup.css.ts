@@ -60,3 +60,46 @@ export const close = style({
   fontSize: "1.5rem",
   cursor: "pointer",
 });
+export const dialogTitle = style({ margin: "0 2.5rem 1rem 0", fontSize: "1.4rem", lineHeight: 1.25 });
+
+/** "I am a … looking for a …": the first question, as rows of large choice pills. */
+export const lookingFor = style({
+  display: "grid",
+  gap: "0.9rem",
+  padding: "1rem",
+  borderRadius: vars.radius.large,
+  background: vars.color.surfaceMuted,
+});
+export const choiceGroup = style({ display: "grid", gap: "0.45rem", margin: 0, padding: 0, border: 0, minWidth: 0 });
+export const choiceLegend = style({ padding: 0, fontWeight: 700 });
+export const pills = style({ display: "flex", flexWrap: "wrap", gap: "0.5rem" });
+export const pill = style({
+  position: "relative",
+  flex: "1 1 0",
+  // A row with one choice (the gay brand's "man") stays a choice, not a full-width button.
+  maxWidth: "12rem",
+  display: "inline-flex",
+  alignItems: "center",
+  justifyContent: "center",
+  minWidth: "5.5rem",
+  minHeight: "48px",
+  padding: "0 0.9rem",
+  borderRadius: vars.radius.pill,
+  border: `2px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  color: vars.color.text,
+  fontWeight: 600,
+  cursor: "pointer",
+  userSelect: "none",
+  selectors: {
+    "&:has(input:checked)": { borderColor: vars.color.primaryStrong, background: vars.color.primaryStrong, color: "#fff" },
+    "&:has(input:focus-visible)": { outline: `3px solid ${vars.color.text}`, outlineOffset: "2px" },
+    "&:has(input:disabled)": { opacity: 0.45, cursor: "not-allowed", textDecoration: "line-through" },
+  },
+});
+/** The radio itself stays in the page for keyboards and screen readers; the pill shows its state. */
+export const pillInput = style({ position: "absolute", inset: 0, width: "100%", height: "100%", margin: 0, opacity: 0, cursor: "inherit" });
+
+/** The optional signup message, folded away below what a signup needs. */
+export const optionalMessage = style({ display: "grid", gap: "0.5rem" });
+export const optionalSummary = style({ color: vars.color.link, fontWeight: 600, cursor: "pointer", minHeight: "44px", display: "flex", alignItems: "center" });
