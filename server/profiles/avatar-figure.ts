@@ -9,7 +9,7 @@ import { shade, type AvatarLook, type Hairstyle, type Palette } from "./avatar-l
 
 type Body = { shoulder: number; chest: number; waist: number; hip: number; arm: number };
 
-const BODIES: Record<"female" | "male", Record<AvatarLook["subject"]["body"], Body>> = {
+export const BODIES: Record<"female" | "male", Record<AvatarLook["subject"]["body"], Body>> = {
   female: {
     slim: { shoulder: 66, chest: 58, waist: 44, hip: 58, arm: 15 },
     athletic: { shoulder: 72, chest: 62, waist: 50, hip: 62, arm: 18 },
@@ -22,7 +22,7 @@ const BODIES: Record<"female" | "male", Record<AvatarLook["subject"]["body"], Bo
     athletic: { shoulder: 94, chest: 84, waist: 62, hip: 64, arm: 24 },
     average: { shoulder: 84, chest: 76, waist: 68, hip: 70, arm: 21 },
     curvy: { shoulder: 86, chest: 80, waist: 78, hip: 80, arm: 23 },
-    full_figured: { shoulder: 92, chest: 92, waist: 98, hip: 94, arm: 28 },
+    full_figured: { shoulder: 96, chest: 94, waist: 98, hip: 94, arm: 29 },
   },
 };
 
@@ -155,7 +155,7 @@ function beard(look: AvatarLook, c: Palette, w: number, o: Outline): string {
 }
 
 /** Lines that come with the years: smile lines from 40, crow's feet from 45, more from 55 and 65. */
-function ageLines(age: number, skinShade: string, t: number): string {
+export function ageLines(age: number, skinShade: string, t: number): string {
   const lines: string[] = [];
   if (age >= 40) lines.push(`M${t - 18} 22Q${t - 23} 32 ${t - 16} 42M${t + 18} 22Q${t + 23} 32 ${t + 16} 42`);
   if (age >= 45) lines.push(mirror((s) => `M${t + 28 * s} -1l${6 * s}-3M${t + 29 * s} 4l${7 * s} 0M${t + 28 * s} 9l${6 * s} 3`));
