@@ -194,9 +194,12 @@ function photosOfHostPool(req: Request, res: Response, next: express.NextFunctio
   next();
 }
 
+const MEDIA_CSP = "default-src 'none'; sandbox";
+
 /**
  * The local photo folder, read-only: file names are random and never reused, so a year's immutable
- * cache; a missing file is a plain 404, never a directory listing or a fall through to Remix.
+ * cache; a missing file is a plain 404, never a directory listing or a fall through to Remix. The
+ * demo portraits are SVG: opened on their own they may load nothing and run nothing.
  */
 function servePhotos(root: string): [express.RequestHandler, express.ErrorRequestHandler] {
   return [
@@ -205,7 +208,7 @@ function servePhotos(root: string): [express.RequestHandler, express.ErrorReques
       redirect: false,
       fallthrough: false,
       dotfiles: "deny",
-      setHeaders: (res) => res.setHeader("Cache-Control", PHOTO_CACHE_CONTROL),
+      setHeaders: (res) => res.set({ "Cache-Control": PHOTO_CACHE_CONTROL, "Content-Security-Policy": MEDIA_CSP }),
     }),
     (error: { status?: number }, _req, res, _next) => {
       // A request the file server refuses (a malformed path, a method) is the client's error, never a 500.

@@ -3,7 +3,7 @@ import type { Database } from "../db/schema";
 import type { Language } from "../i18n/languages";
 import type { CountryCode } from "../sites/countries";
 import { nicheName, type NicheName, type Site } from "../sites/schema";
-import { DEMO_AVATAR_SIZE, DEMO_AVATARS, writeDemoAvatars, type AvatarHair, type PutFile } from "./demo-avatars";
+import { avatarKeySql, DEMO_AVATAR_SIZE, writeAvatars, type PutFile } from "./demo-avatars";
 import { aboutMeTexts, FIRST_NAMES, LANGUAGE_REGIONS, townsOf } from "./demo-words";
 import { PROFILE_CHOICES } from "./choices";
 import { regionsOf } from "./places";
@@ -12,8 +12,8 @@ import { regionsOf } from "./places";
  * Believable demo members, so a fresh install (and a load test) has people to search, view and
  * like. Rows are made by the database itself, a batch per statement (INSERT … SELECT … FROM
  * generate_series), each profile with its photo in the same statement: a million take under a
- * minute on PostgreSQL, a few hundred a tenth of a second on PGlite (plus about a second for the
- * avatars the first time).
+ * minute on PostgreSQL, a few hundred a tenth of a second on PGlite. Each photo is an illustrated
+ * portrait of that member (demo-avatars.ts), drawn and stored in the batch's transaction.
  *
  * Each site's niche decides who its members are (gay: men; milf: women of 35–59; …); its countries
  * (weighted to the first), languages, interests and minimum age decide the rest. Demo members have
@@ -27,14 +27,21 @@ export type SeedDemoMembersOptions = {
   count: number;
   /** Where the avatar files go (PhotoStorage.put). */
   put: PutFile;
-  /** When given and the avatars are stored already, they are not rendered again. */
+  /** Whether a portrait is stored already (from an earlier run), so it is not written again. */
   exists?: (key: string) => Promise<boolean>;
   log?: (message: string) => void;
   /** Rows per statement. */
   batchSize?: number;
 };
 
-export type SeedDemoMembersResult = { profiles: number; photos: number; byPool: Record<string, number>; milliseconds: number };
+export type SeedDemoMembersResult = {
+  profiles: number;
+  photos: number;
+  /** Portrait files drawn and stored (looks shared by several members, or stored before, count once or not at all). */
+  avatars: number;
+  byPool: Record<string, number>;
+  milliseconds: number;
+};
 
 const DEFAULT_BATCH = 50_000;
 const FICTIONAL_SHARE = 0.08;
@@ -105,7 +112,6 @@ const DEFAULT_TATTOOS = { none: 10, one: 4, some: 4, many: 2 } as const;
 const EYES = { blue: 3, green: 2, brown: 4, grey: 1, hazel: 2 } as const;
 /** Grey comes with age (in SQL), not from these. */
 const HAIR = { female: { blonde: 4, brown: 6, black: 4, red: 2 }, male: { blonde: 3, brown: 6, black: 4, red: 1, bald: 2 } } as const;
-const HAIR_KEYS = PROFILE_CHOICES.hair_colour;
 
 /** A weighted list as an array with each key repeated by its weight: a uniform pick is a weighted one. */
 function expand<T extends string>(weights: Weighted<T>): T[] {
@@ -204,35 +210,11 @@ export function planSegments(sites: readonly Site[], count: number): Segment[] {
   return segments;
 }
 
-/** The avatars as flat arrays the statement indexes: per (gender, hair) slot an offset and a length. */
-function avatarTable() {
-  const flat: number[] = [];
-  const offsets: number[] = [];
-  const lengths: number[] = [];
-  for (const gender of ["female", "male"] as const) {
-    for (const hair of HAIR_KEYS) {
-      let matching = DEMO_AVATARS.filter((a) => a.gender === gender && a.hair === hair);
-      if (matching.length === 0) matching = DEMO_AVATARS.filter((a) => a.gender === gender && a.hair === ("brown" satisfies AvatarHair));
-      offsets.push(flat.length + 1);
-      lengths.push(matching.length);
-      flat.push(...matching.map((a) => a.n));
-    }
-  }
-  return {
-    flat,
-    offsets,
-    lengths,
-    filenames: DEMO_AVATARS.map((a) => a.filename),
-    thumbs: DEMO_AVATARS.map((a) => a.thumb_filename),
-  };
-}
-
-const AVATARS = avatarTable();
-
 /** A uniform pick from a constant array, inline in SQL. */
 const pick = (values: readonly string[]) => sql<string>`(${values}::text[])[1 + floor(random() * ${values.length})::int]`;
 
-async function insertBatch(db: Kysely<Database>, segment: Segment, count: number): Promise<number> {
+/** Inserts one batch; returns how many and the portrait keys their photos use. */
+async function insertBatch(db: Kysely<Database>, segment: Segment, count: number): Promise<{ inserted: number; keys: string[] }> {
   const { site, country, language, minAge } = segment;
   const rules = NICHE_RULES[nicheName(site.niche)];
   const bands = ageBands(rules.ages, minAge);
@@ -251,7 +233,7 @@ async function insertBatch(db: Kysely<Database>, segment: Segment, count: number
   // base: the draws several columns share (volatile, so evaluated once per row).
   // The photo id is drawn up front, so profile and photo are written by one statement and the
   // profile needs no second write; both foreign keys are checked at the end of the statement.
-  const result = await sql<{ inserted: number }>`
+  const result = await sql<{ inserted: number; keys: string[] }>`
     with base as (
       select
         nextval(pg_get_serial_sequence('photos', 'id')) as photo_id,
@@ -290,29 +272,23 @@ async function insertBatch(db: Kysely<Database>, segment: Segment, count: number
         string_to_array(${pick(interests)}, ','),
         false, random() < ${FICTIONAL_SHARE}::float8, photo_id, created_at, created_at
       from drawn
-      returning main_photo_id, id, gender, hair_colour, created_at
-    ),
-    avatar as (
-      select inserted.*,
-        (case when gender = 'female' then 0 else ${HAIR_KEYS.length} end) + array_position(${HAIR_KEYS}::text[], hair_colour) as slot
-      from inserted
+      returning main_photo_id, id, gender, body_type, hair_colour, date_of_birth, created_at
     ),
     chosen as (
-      select avatar.*,
-        (${AVATARS.flat}::int[])[(${AVATARS.offsets}::int[])[slot] + floor(random() * (${AVATARS.lengths}::int[])[slot])::int] as n
-      from avatar
+      select inserted.*,
+        ${avatarKeySql({ id: "id", gender: "gender", age: "years", body: "body_type", hair: "hair_colour" })} as filename
+      from (select inserted.*, extract(year from age(current_date, date_of_birth))::int as years from inserted) inserted
     ),
     stored as (
       insert into photos (id, profile_id, filename, thumb_filename, width, height, status, created_at)
       overriding system value
-      select main_photo_id, id, (${AVATARS.filenames}::text[])[n], (${AVATARS.thumbs}::text[])[n],
-        ${DEMO_AVATAR_SIZE}, ${DEMO_AVATAR_SIZE}, 'active', created_at
+      select main_photo_id, id, filename, filename, ${DEMO_AVATAR_SIZE}, ${DEMO_AVATAR_SIZE}, 'active', created_at
       from chosen
-      returning 1
+      returning filename
     )
-    select count(*)::int as inserted from stored
+    select count(*)::int as inserted, coalesce(array_agg(distinct filename), '{}') as keys from stored
   `.execute(db);
-  return result.rows[0]?.inserted ?? 0;
+  return { inserted: result.rows[0]?.inserted ?? 0, keys: result.rows[0]?.keys ?? [] };
 }
 
 /** Creates `count` demo members over the given sites' pools; returns how many and how long it took. */
@@ -320,13 +296,19 @@ export async function seedDemoMembers({ db, sites, count, put, exists, log, batc
   if (!Number.isInteger(count) || count < 0) throw new RangeError(`count must be a whole number of at least 0, not ${count}`);
   const started = performance.now();
   const byPool: Record<string, number> = {};
-  if (count === 0 || sites.length === 0) return { profiles: 0, photos: 0, byPool, milliseconds: 0 };
+  if (count === 0 || sites.length === 0) return { profiles: 0, photos: 0, avatars: 0, byPool, milliseconds: 0 };
 
-  await writeDemoAvatars(put, exists);
+  const written = new Set<string>();
   let profiles = 0;
+  let avatars = 0;
   for (const segment of planSegments(sites, count)) {
     for (let done = 0; done < segment.count; done += batchSize) {
-      const rows = await insertBatch(db, segment, Math.min(batchSize, segment.count - done));
+      // The portraits are stored before the rows commit, so no photo row ever names a missing file.
+      const rows = await db.transaction().execute(async (tx) => {
+        const batch = await insertBatch(tx, segment, Math.min(batchSize, segment.count - done));
+        avatars += await writeAvatars(batch.keys, { put, exists }, written);
+        return batch.inserted;
+      });
       profiles += rows;
       byPool[segment.site.pool] = (byPool[segment.site.pool] ?? 0) + rows;
       if (count >= 10 * batchSize) log?.(`${profiles.toLocaleString("en")} of ${count.toLocaleString("en")} demo members`);
@@ -334,5 +316,5 @@ export async function seedDemoMembers({ db, sites, count, put, exists, log, batc
   }
   // Fresh statistics, so search plans for the new rows at once rather than after autovacuum.
   await sql`analyze profiles, photos`.execute(db);
-  return { profiles, photos: profiles, byPool, milliseconds: Math.round(performance.now() - started) };
+  return { profiles, photos: profiles, avatars, byPool, milliseconds: Math.round(performance.now() - started) };
 }

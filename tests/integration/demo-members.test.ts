@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore, type Store } from "../../server/db/database";
 import { migrate } from "../../server/db/migrate";
 import { createLocalStorage } from "../../server/photos/storage";
-import { DEMO_AVATARS } from "../../server/profiles/demo-avatars";
+import { avatarAge, subjectOfKey } from "../../server/profiles/demo-avatars";
 import { placesOf, seedDemoMembers } from "../../server/profiles/demo-members";
 import { aboutMeTexts, LANGUAGE_REGIONS, townsOf } from "../../server/profiles/demo-words";
 import { regionsOf } from "../../server/profiles/places";
@@ -98,16 +98,22 @@ describe(`demo members on ${engine}`, () => {
     expect([...perPool.values()]).toEqual(sites.map(() => 300 / sites.length));
   });
 
-  it("gives each one an active main photo, an avatar of their gender and hair, whose files exist", async () => {
+  it("gives each one an active main photo, a portrait of their own gender, age, body and hair, whose file exists", async () => {
     for (const row of rows) {
       expect(row.photo_profile_id).toBe(row.id);
       expect(row.photo_status).toBe("active");
-      const avatar = DEMO_AVATARS.find((a) => a.filename === row.filename);
-      expect(avatar?.thumb_filename).toBe(row.thumb_filename);
-      expect(avatar?.gender).toBe(row.gender);
-      expect(avatar?.hair).toBe(row.hair_colour);
+      expect(row.thumb_filename).toBe(row.filename);
+      expect(subjectOfKey(row.filename!)).toEqual({
+        gender: row.gender,
+        age: avatarAge(row.age),
+        body: row.body_type,
+        hair: row.hair_colour,
+        variant: expect.any(Number),
+      });
     }
-    const files = [...new Set(rows.flatMap((row) => [row.filename!, row.thumb_filename!]))];
+    // A few hundred members get nearly a look each.
+    const files = [...new Set(rows.map((row) => row.filename!))];
+    expect(files.length).toBeGreaterThan(rows.length * 0.8);
     const missing = (await Promise.all(files.map(async (key) => ((await exists(path.join(uploads, key))) ? null : key)))).filter(Boolean);
     expect(missing).toEqual([]);
   });
