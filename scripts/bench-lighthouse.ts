@@ -58,7 +58,7 @@ async function seed(): Promise<Record<string, string>> {
       const email = `lighthouse.${siteId}@example.com`;
       const language = site.domain_language;
       const created = await createAccount(store.db, {
-        form: { email, name: "Bench", date_of_birth: "1988-03-01", password: PASSWORD, signup_message: undefined, website: undefined },
+        form: { email, name: "Bench", date_of_birth: "1988-03-01", password: PASSWORD, gender: "male", looking_for: "women", signup_message: undefined, website: undefined },
         language,
         country: site.default_country,
         tracking: undefined,

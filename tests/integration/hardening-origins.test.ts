@@ -211,11 +211,15 @@ describe("origins, redirects and caching", () => {
   describe("members' pages are never cached", () => {
     it("answers a signed-in member's pages and their data requests private, no-store", async () => {
       const member = await signedIn("flirt-nl");
-      for (const pathname of ["/settings", "/chats", "/profile", "/", "/settings.data", "/profile.data", "/chats?_data=chats"]) {
+      for (const pathname of ["/settings", "/chats", "/profile", "/settings.data", "/profile.data", "/chats?_data=chats"]) {
         const response = await send("flirt-nl", pathname, { cookie: member.cookie });
         expect(response.status, pathname).toBe(200);
         expect(response.headers["cache-control"], pathname).toBe("private, no-store");
       }
+      // The home page sends members on to search, and that answer is theirs alone too.
+      const home = await send("flirt-nl", "/", { cookie: member.cookie });
+      expect(home.status).toBe(302);
+      expect(home.headers["cache-control"]).toBe("private, no-store");
     });
 
     it("keeps a route's own private caching, and forces nothing on the anonymous home page", async () => {

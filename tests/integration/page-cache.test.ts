@@ -124,15 +124,21 @@ describe("anonymous pages from cache", () => {
     expect(outcome(visitor)).toBe("miss");
     expect(visitor.body).not.toContain(name);
 
-    // With the page kept, the member still gets their own, on / and on /members.
+    // With the page kept, the member still gets their own, on /pages/privacy and on /members.
     expect(outcome(await get("/pages/privacy"))).toBe("hit");
-    for (const pathname of ["/pages/privacy", "/", "/members"]) {
+    for (const pathname of ["/pages/privacy", "/members"]) {
       const own = await get(pathname, { cookie });
       expect(own.status).toBe(200);
       expect(outcome(own)).toBeUndefined();
       expect(own.body).toContain(name);
     }
+    // With the home page kept, a member opening it goes on to search (§2), never to the kept page.
     expect((await get("/")).body).not.toContain(name);
+    const home = await get("/", { cookie });
+    expect(home.status).toBe(302);
+    expect(home.headers.location).toBe("/members");
+    expect(outcome(home)).toBeUndefined();
+    expect(home.headers["cache-control"]).toBe("private, no-store");
 
     // A cookie that names no live session is not a visitor to serve from the cache either.
     expect(outcome(await get("/pages/privacy", { cookie: "auth=forged" }))).toBeUndefined();
