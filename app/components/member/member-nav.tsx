@@ -20,7 +20,7 @@ function NavItem({ to, icon, label, badge, premium = false }: { to: string; icon
             </span>
           ) : null}
         </span>
-        {label}
+        <span className={styles.label}>{label}</span>
         {badge ? <span className={visuallyHidden}>{` (${badge.label})`}</span> : null}
       </NavLink>
     </li>
