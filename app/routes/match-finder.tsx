@@ -8,7 +8,6 @@ import { defaultFilters, readFilters } from "../../server/search/state";
 import { localized } from "../../server/sites/settings";
 import * as form from "../components/form.css";
 import { ProfileGrid, type ProfileCardData } from "../components/profile-card";
-import { SearchTabs } from "../components/search/search-tabs";
 import { requireMember } from "../lib/auth.server";
 import { accountMeta } from "../lib/meta";
 import { countryNamer, toCards } from "../lib/profiles.server";
@@ -61,7 +60,6 @@ export default function MatchFinder() {
     <main id="main" className={styles.page}>
       <div className={styles.header}>
         <h1 className={styles.heading}>{data.title}</h1>
-        <SearchTabs />
         <p className={styles.intro}>{data.ages ? t("introAges", data.ages) : t("intro")}</p>
         {hint ? (
           <p className={styles.hint}>

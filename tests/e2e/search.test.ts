@@ -154,7 +154,6 @@ describe("search on flirt-nl (nl)", () => {
     await page.getByRole("link", { name: t("members:search.bestMatches"), exact: true }).click();
     await page.waitForURL(/\/match-finder$/);
     await page.getByRole("heading", { level: 1, name: t("matchfinder:title") }).waitFor();
-    expect(await page.getByRole("link", { name: t("members:search.bestMatches"), exact: true }).getAttribute("aria-current")).toBe("page");
     await page.context().close();
   });
 });

@@ -108,6 +108,8 @@ export const close = style({
   borderRadius: vars.radius.pill,
   background: "transparent",
   color: vars.color.text,
+  fontSize: "1.6rem",
+  lineHeight: 1,
   cursor: "pointer",
   selectors: { "&:hover, &:focus-visible": { background: vars.color.surfaceMuted } },
   "@media": { [media.lg]: { display: "none" } },

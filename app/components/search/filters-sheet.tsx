@@ -59,9 +59,7 @@ export function FiltersSheet({ className, children }: { className?: string; chil
           onClick={(event) => event.currentTarget.closest("dialog")?.close()}
           aria-label={t("common:modal.close")}
         >
-          <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" focusable="false">
-            <path d="M6 6l12 12M18 6 6 18" />
-          </svg>
+          ×
         </button>
       </div>
       {children}
