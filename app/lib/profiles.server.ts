@@ -5,10 +5,17 @@ import type { SearchCard } from "../../server/search/search";
 import { localized } from "../../server/sites/settings";
 import type { ProfileCardData } from "../components/profile-card";
 
-/** A country's name in the visitor's language. */
+const namers = new Map<string, (code: string) => string>();
+
+/** A country's name in the visitor's language; one namer per language, kept for the process. */
 export function countryNamer(language: string): (code: string) => string {
-  const names = new Intl.DisplayNames([language], { type: "region" });
-  return (code) => names.of(code) ?? code;
+  let namer = namers.get(language);
+  if (!namer) {
+    const names = new Intl.DisplayNames([language], { type: "region" });
+    namer = (code) => names.of(code) ?? code;
+    namers.set(language, namer);
+  }
+  return namer;
 }
 
 /** Where a member lives, as precisely as they said: city, else region, then the country. */

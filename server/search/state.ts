@@ -1,12 +1,23 @@
 import type { Gender } from "../db/schema";
-import type { Site } from "../sites/schema";
+import { nicheName, type Site } from "../sites/schema";
+import { lookingForChoices, type LookingFor } from "./looking-for";
 import { OLDEST_SEARCHED, type SearchFilters } from "./search";
 
 const FILTER_KEYS = ["gender", "country", "countryregion", "min_age", "max_age"] as const;
 
-/** The filters a visitor starts with: the site's whole age range, and the gender they look for. */
+/**
+ * The filters a visitor starts with: the site's whole age range, and the gender they look for
+ * where the brand's niche offers it, else the niche's own default.
+ */
 export function defaultFilters(site: Site, viewer?: { gender: Gender | null; sexuality: string | null }): SearchFilters {
-  return { gender: lookingFor(viewer), min_age: site.min_age, max_age: OLDEST_SEARCHED };
+  return { gender: offeredGender(site, lookingFor(viewer) ?? "everyone"), min_age: site.min_age, max_age: OLDEST_SEARCHED };
+}
+
+/** The choice as the gender filter, or the niche's default when the niche does not offer it. */
+function offeredGender(site: Site, wanted: LookingFor): Gender | undefined {
+  const choices = lookingForChoices(nicheName(site.niche));
+  const choice = choices.includes(wanted) ? wanted : choices[0];
+  return choice === "everyone" ? undefined : choice;
 }
 
 function lookingFor(viewer?: { gender: Gender | null; sexuality: string | null }): Gender | undefined {
@@ -28,7 +39,6 @@ export function hasFilters(params: URLSearchParams): boolean {
 export function readFilters(params: URLSearchParams, site: Site, defaults: SearchFilters): SearchFilters {
   const offered = new Set<string>(site.search_fields);
   const pick = (key: (typeof FILTER_KEYS)[number]) => (offered.has(key) ? params.get(key)?.trim() || undefined : undefined);
-  const gender = pick("gender");
   // The region select sends "NL:NH": a region names its country.
   const regionChoice = pick("countryregion") ?? "";
   const [regionCountry, region] = regionChoice.includes(":") ? regionChoice.split(":") : [undefined, regionChoice || undefined];
@@ -42,12 +52,29 @@ export function readFilters(params: URLSearchParams, site: Site, defaults: Searc
   if (minAge > maxAge) [minAge, maxAge] = [maxAge, minAge];
   const validCountry = country && (site.countries as string[]).includes(country) ? country : undefined;
   return {
-    gender: offered.has("gender") ? (gender === "male" || gender === "female" ? gender : params.has("gender") ? undefined : defaults.gender) : undefined,
+    gender: offered.has("gender") ? chosenGender(params.get("gender"), site, defaults) : undefined,
     country: validCountry,
     countryregion: validCountry && region && /^[A-Z0-9-]{1,10}$/.test(region) ? region : undefined,
     min_age: minAge,
     max_age: maxAge,
   };
+}
+
+/** The query's "looking for" ("" is everyone) where the niche offers it; anything else gets the default. */
+function chosenGender(value: string | null, site: Site, defaults: SearchFilters): Gender | undefined {
+  const choice = value === null ? undefined : value.trim() || "everyone";
+  const choices: readonly string[] = lookingForChoices(nicheName(site.niche));
+  if (choice === undefined || !choices.includes(choice)) return defaults.gender;
+  return choice === "everyone" ? undefined : (choice as Gender);
+}
+
+/**
+ * How many filters narrow the search beyond the defaults, the number on the Filters button: the
+ * "looking for", the age range and the place (a country, a region or both) count one each.
+ */
+export function activeFilterCount(filters: SearchFilters, defaults: SearchFilters): number {
+  const age = filters.min_age !== defaults.min_age || filters.max_age !== defaults.max_age;
+  return [filters.gender !== defaults.gender, age, Boolean(filters.country)].filter(Boolean).length;
 }
 
 export function filtersToParams(filters: SearchFilters): URLSearchParams {

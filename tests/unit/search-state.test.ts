@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { maySearch } from "../../server/search/access";
 import { bornBy } from "../../server/search/niche";
-import { defaultFilters, filtersToParams, hasFilters, readFilters } from "../../server/search/state";
+import { activeFilterCount, defaultFilters, filtersToParams, hasFilters, readFilters } from "../../server/search/state";
 import { parseSiteFile } from "../../server/sites/load";
 import type { Site } from "../../server/sites/schema";
 import { siteFile } from "../support/site-fixtures";
@@ -34,9 +34,43 @@ describe("search state", () => {
   it("lets a region name its country and drops what the site does not serve or offer", () => {
     expect(readFilters(new URLSearchParams("countryregion=NL%3ANH"), brand, defaults)).toMatchObject({ country: "NL", countryregion: "NH" });
     expect(readFilters(new URLSearchParams("country=DE&countryregion=BY"), brand, defaults)).toMatchObject({ country: undefined, countryregion: undefined });
-    expect(readFilters(new URLSearchParams("gender=robot"), brand, defaults).gender).toBeUndefined();
+    // What the form never sends gets the default, as a forbidden choice does.
+    expect(readFilters(new URLSearchParams("gender=robot"), brand, defaults).gender).toBe("female");
+    expect(readFilters(new URLSearchParams("gender="), brand, defaults).gender).toBeUndefined();
     const noGender = site({ search_fields: ["min_age", "max_age"] });
     expect(readFilters(new URLSearchParams("gender=male&country=NL"), noGender, defaults)).toEqual({ gender: undefined, country: undefined, countryregion: undefined, min_age: 18, max_age: 99 });
+  });
+
+  it("offers the looking-for choices of the brand's niche, and gives a forbidden choice the niche's default", () => {
+    const gay = site({ niche: 7 });
+    const straightMan = { gender: "male" as const, sexuality: "hetero" };
+    // A gay brand shows men only, whoever looks: no women, no everyone.
+    expect(defaultFilters(gay, straightMan).gender).toBe("male");
+    expect(defaultFilters(gay).gender).toBe("male");
+    for (const query of ["gender=female", "gender=", "gender=everyone"]) {
+      expect(readFilters(new URLSearchParams(query), gay, defaultFilters(gay, straightMan)).gender).toBe("male");
+    }
+    // Brands that feature women offer women, and men for the women among their members; never everyone.
+    for (const niche of [2, 4, 5, 6]) {
+      const brandOfWomen = site({ niche });
+      const womenDefaults = defaultFilters(brandOfWomen, { gender: "female", sexuality: "bi" });
+      expect(womenDefaults.gender).toBe("female");
+      expect(defaultFilters(brandOfWomen, { gender: "female", sexuality: "hetero" }).gender).toBe("male");
+      expect(readFilters(new URLSearchParams("gender="), brandOfWomen, womenDefaults).gender).toBe("female");
+      expect(readFilters(new URLSearchParams("gender=male"), brandOfWomen, womenDefaults).gender).toBe("male");
+    }
+    // Niches without a side (none, bdsm) offer everyone too.
+    for (const niche of [1, 3]) {
+      expect(readFilters(new URLSearchParams("gender="), site({ niche }), defaults).gender).toBeUndefined();
+      expect(readFilters(new URLSearchParams("gender=female"), site({ niche }), defaults).gender).toBe("female");
+    }
+  });
+
+  it("counts the active filters beyond the defaults: looking for, age range and place once each", () => {
+    expect(activeFilterCount(defaults, defaults)).toBe(0);
+    expect(activeFilterCount({ ...defaults, gender: undefined, min_age: 30, max_age: 40 }, defaults)).toBe(2);
+    expect(activeFilterCount({ ...defaults, country: "BE", countryregion: "VLI" }, defaults)).toBe(1);
+    expect(activeFilterCount({ ...defaults, gender: "male", max_age: 50, country: "NL" }, defaults)).toBe(3);
   });
 
   it("keeps ages within the site's minimum and swaps a reversed range", () => {

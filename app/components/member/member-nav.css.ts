@@ -1,6 +1,6 @@
 import { style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "../../../themes";
-import { media } from "../../../themes/breakpoints";
+import { breakpoints, media } from "../../../themes/breakpoints";
 
 /** On a phone the member links are a tab bar at the bottom, within thumb reach; wider, in the top bar. */
 export const links = style({
@@ -38,13 +38,15 @@ export const link = style({
   justifyContent: "center",
   gap: "0.15rem",
   minHeight: "3.5rem",
-  padding: "0.35rem 0.25rem",
+  padding: "0.35rem 0.1rem",
   color: vars.color.textMuted,
-  fontSize: "0.72rem",
+  fontSize: "0.7rem",
   fontWeight: 600,
   textDecoration: "none",
   textAlign: "center",
-  whiteSpace: "nowrap",
+  // Five tabs share a phone's width: a long label takes two lines ("Premium werden") or is hyphenated.
+  lineHeight: 1.15,
+  hyphens: "auto",
   selectors: {
     '&[aria-current="page"]': { color: vars.color.primaryStrong },
     "&:hover, &:focus-visible": { color: vars.color.primaryStrong },
@@ -52,6 +54,7 @@ export const link = style({
   "@media": {
     [media.md]: {
       flexDirection: "row",
+      whiteSpace: "nowrap",
       // Room for the badge that overhangs the icon.
       gap: "0.75rem",
       minHeight: "44px",
@@ -66,6 +69,21 @@ export const link = style({
 });
 
 export const icon = style({ position: "relative", display: "inline-flex" });
+
+/** Between the phone's tab bar and a wide top bar, the links show their icons only; screen readers still read the names. */
+export const label = style({
+  "@media": {
+    [`screen and (min-width: ${breakpoints.md}px) and (max-width: ${breakpoints.lg - 0.02}px)`]: {
+      position: "absolute",
+      width: "1px",
+      height: "1px",
+      margin: "-1px",
+      overflow: "hidden",
+      clip: "rect(0, 0, 0, 0)",
+      whiteSpace: "nowrap",
+    },
+  },
+});
 
 const badgeBase = style({
   position: "absolute",

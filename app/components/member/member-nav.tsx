@@ -20,7 +20,7 @@ function NavItem({ to, icon, label, badge, premium = false }: { to: string; icon
             </span>
           ) : null}
         </span>
-        {label}
+        <span className={styles.label}>{label}</span>
         {badge ? <span className={visuallyHidden}>{` (${badge.label})`}</span> : null}
       </NavLink>
     </li>
@@ -28,8 +28,9 @@ function NavItem({ to, icon, label, badge, premium = false }: { to: string; icon
 }
 
 /**
- * The signed-in member's links (§2): search, messages with the unread badge, likes with the
- * new-likes badge, then credits for paying members (badge at 10 or fewer) or get-premium.
+ * The signed-in member's links (§2): search, discover (the swipe game), messages with the unread
+ * badge, likes with the new-likes badge, then credits for paying members (badge at 10 or fewer) or
+ * get-premium.
  */
 export function MemberNav() {
   const { t } = useTranslation();
@@ -43,6 +44,7 @@ export function MemberNav() {
   return (
     <ul className={styles.links}>
       <NavItem to="/members" icon="search" label={t("nav.search")} />
+      <NavItem to="/swipe-game" icon="discover" label={t("nav.discover")} />
       <NavItem
         to="/chats"
         icon="messages"
