@@ -6,6 +6,8 @@ import { EntryWarning } from "../components/entry-warning";
 import { TopNav } from "../components/top-nav";
 import { requireMember } from "../lib/auth.server";
 import { inboxRows } from "../lib/chat-list.server";
+import { idParam } from "../lib/chat-view.server";
+import { visitorChatRedirect } from "../lib/chat-visitor.server";
 import { showEntryWarning } from "../lib/entry-warning";
 import { useLeafRouteId } from "../lib/use-leaf-route-id";
 import { useRootData } from "../root";
@@ -13,7 +15,9 @@ import { useRootData } from "../root";
 export const handle = { i18n: ["chat"] };
 
 /** The conversation list beside every chat screen; moving between conversations does not load it again. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  // A visitor on /members/{id}/chat signs up to write (as that route says), elsewhere logs in.
+  if (!context.member && params.id && new URL(request.url).pathname.startsWith("/members/")) throw visitorChatRedirect(request, idParam(params.id));
   const member = requireMember(context, request);
   return withHeaders(
     { me: member.profileId, siteName: context.site.name, rows: await inboxRows(context, member) },

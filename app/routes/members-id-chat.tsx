@@ -4,9 +4,9 @@ import { conversationWith } from "../../server/chat/conversations";
 import { loadProfileOf } from "../../server/profiles/profile";
 import { BlockedChat, ChatScreen } from "../components/chat/chat-screen";
 import { requireMember } from "../lib/auth.server";
+import { visitorChatRedirect } from "../lib/chat-visitor.server";
 import { blockedView, chatPartner, chatView, idParam, sendFromForm } from "../lib/chat-view.server";
 import { accountMeta } from "../lib/meta";
-import { signupHref } from "../lib/signup-reason";
 
 export const handle = { i18n: ["chat", "members"] };
 export const meta = accountMeta;
@@ -18,10 +18,7 @@ export const meta = accountMeta;
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const profileId = idParam(params.id);
   // A visitor who wants to write to someone (or send a gift) signs up for it, rather than log in.
-  if (!context.member) {
-    const intent = new URL(request.url).searchParams.has("gift") ? "gift" : "message";
-    throw redirect(signupHref({ intent, profileId }, `/members/${profileId}`));
-  }
+  if (!context.member) throw visitorChatRedirect(request, profileId);
   const member = requireMember(context, request);
   if (profileId === member.profileId) throw redirect("/chats");
   const db = context.services.store.db;

@@ -79,7 +79,7 @@ describe.each(BRANDS)("$id", (brand) => {
 describe("the focus ring", () => {
   it("is near-black with a white halo, not a brand or danger colour, on a button and a link", async () => {
     const { page } = await openHome(BRANDS[0]!);
-    const login = page.locator("header a[href='/login']");
+    const login = page.locator("header a[href^='/signup']");
     await login.focus();
     // Focused by the keyboard's way (focus-visible), as a Tab would.
     await page.keyboard.press("Shift+Tab");
@@ -146,7 +146,7 @@ describe("theme overrides in a brand file", () => {
     const settings = JSON.parse(await readFile(file, "utf8")) as Record<string, unknown>;
     const brand = BRANDS[2]!;
     const before = await openHome(brand);
-    expect(await before.page.locator("header a[href='/login']").evaluate((element) => getComputedStyle(element).backgroundColor)).toBe("rgb(91, 33, 182)");
+    expect(await before.page.locator("header a[href^='/signup']").evaluate((element) => getComputedStyle(element).backgroundColor)).toBe("rgb(91, 33, 182)");
     await before.page.context().close();
 
     await writeFile(file, JSON.stringify({ ...settings, theme_overrides: { color: { primaryStrong: "#0f5f58" }, font: { heading: "fraunces", headingWeight: 500 } } }));
@@ -154,10 +154,10 @@ describe("theme overrides in a brand file", () => {
       .poll(async () => {
         const { page } = await openHome(brand);
         const seen = await page.evaluate(() => {
-          const login = document.querySelector("header a[href='/login']")!;
+          const join = document.querySelector("header a[href^='/signup']")!;
           const heading = document.querySelector("main h1")!;
           return {
-            button: getComputedStyle(login).backgroundColor,
+            button: getComputedStyle(join).backgroundColor,
             heading: `${getComputedStyle(heading).fontFamily.split(",")[0]} ${getComputedStyle(heading).fontWeight}`,
             preloads: [...document.querySelectorAll('link[rel="preload"][as="font"]')].map((link) => /\/assets\/([a-z-]+)-latin/.exec((link as HTMLLinkElement).href)?.[1]).sort(),
           };

@@ -92,7 +92,7 @@ describe("signup asks who you are and whom you look for", () => {
 
     // Search starts with whom she looks for, even after a visitor's search of men before signup.
     await page.goto(`${suite.server.origin(FLIRT.id)}/members`);
-    await expect.poll(() => page.getByLabel(t("members:search.gender"), { exact: true }).inputValue()).toBe("female");
+    await expect.poll(() => page.locator('input[name="gender"]:checked').inputValue()).toBe("female");
     await page.context().close();
   }, ROOM);
 

@@ -84,11 +84,12 @@ describe("swipe game", () => {
       (p: Page, name: string) => p.getByRole("button", { name: t("swipe:likeName", { name }) }).click(),
     ];
     const liked: string[] = [];
-    for (const like of likeBy) {
+    for (const [index, like] of likeBy.entries()) {
       const name = await cardName(page);
       await like(page, name);
       await expect.poll(() => status(page).textContent()).toBe(t("swipe:announce.liked", { name }));
-      expect(await cardName(page)).not.toBe(name);
+      // After the last free like the stack gives way to the upsell card (below): no next card.
+      if (index < likeBy.length - 1) expect(await cardName(page)).not.toBe(name);
       liked.push(name);
     }
     await page.getByText(t("swipe:likesLeft_other", { count: 0 })).waitFor();
