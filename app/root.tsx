@@ -7,8 +7,7 @@ import { signupsOpen } from "../server/accounts/signup";
 import { photoUrls } from "../server/photos/urls";
 import { nicheName } from "../server/sites/schema";
 import { LANGUAGE_NAMES } from "../server/i18n/languages";
-import { brandMark } from "../themes/resolve";
-import { brandHead } from "./lib/brand-style.server";
+import { brandLook } from "./lib/brand-style.server";
 import { ErrorPage } from "./components/error-page";
 import { PageTranslations } from "./components/page-translations";
 import { MemberStatusProvider, type MemberStatus } from "./components/member/member-status";
@@ -23,7 +22,7 @@ export const handle = { i18n: ["common", "account", "banners"] };
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const { site, t } = context;
-  const { mark } = brandMark(site.theme, site.theme_overrides);
+  const { head, mark } = brandLook(site, context.language);
   const popupCountries = site.site_entry_popup_countries;
   const member = context.member;
   // The badges and dismissed banners in one round trip; the rest of the status is the context's.
@@ -46,7 +45,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
       id: site.id,
       name: site.name,
       mark,
-      head: brandHead(site, context.language),
+      head,
       supportEmail: site.support_email,
       supportPhone: site.support_phone ?? null,
       company: { name: site.company.name, city: site.company.city, country: site.company.country },

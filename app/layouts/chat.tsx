@@ -1,5 +1,5 @@
 import { data as withHeaders, type LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData, useParams } from "@remix-run/react";
+import { Outlet, useLoaderData, useParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { ConversationList } from "../components/chat/conversation-list";
 import * as styles from "../components/chat/inbox.css";
 import { EntryWarning } from "../components/entry-warning";
@@ -24,6 +24,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     { headers: { "Cache-Control": "private, no-store" } }
   );
 }
+
+/**
+ * Opening another conversation keeps the list as it is: its rows follow the live events, and the
+ * open one reads as read (conversation-list.tsx). A send, a removal or a refresh loads it again.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  !formMethod && currentUrl.pathname !== nextUrl.pathname ? false : defaultShouldRevalidate;
 
 /** Routes of this layout that show one conversation (with a profile, or not yet started). */
 const CONVERSATION_ROUTES = new Set(["chats-id", "members-id-chat"]);

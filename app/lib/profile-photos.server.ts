@@ -12,7 +12,8 @@ export type PhotoOutcome = { ok: boolean; message: string; values?: Record<strin
 
 /**
  * Reads one photo from a multipart request and adds it to the member's own profile: the profile
- * page's form without JavaScript and the upload with a progress bar (/api/photos) both come here.
+ * page's form without JavaScript, the upload with a progress bar (/api/photos) and the first step
+ * after activation (/activate/done) all come here.
  */
 export async function uploadOwnPhoto(request: Request, context: AppLoadContext, member: Member): Promise<PhotoOutcome> {
   const upload = await readPhotoUpload(request);

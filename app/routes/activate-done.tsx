@@ -3,11 +3,10 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useEffect, useState, type ChangeEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { photosOf } from "../../server/photos/photos";
-import { MAX_UPLOAD_BYTES } from "../../server/photos/process";
 import * as styles from "../components/form.css";
 import { requireMember } from "../lib/auth.server";
 import { accountMeta } from "../lib/meta";
-import { uploadPhoto } from "../lib/photo-upload.server";
+import { PHOTO_LIMIT_VALUES, uploadOwnPhoto } from "../lib/profile-photos.server";
 import * as steps from "./activate.css";
 
 export const handle = { i18n: ["account", "photos"] };
@@ -23,13 +22,13 @@ export async function loader({ context }: LoaderFunctionArgs) {
     signedIn: Boolean(member),
     credits: member ? context.site.signup_credits : 0,
     hasPhoto: photos.length > 0,
-    maxMegabytes: MAX_UPLOAD_BYTES / 1024 / 1024,
+    maxMegabytes: PHOTO_LIMIT_VALUES.megabytes,
   };
 }
 
 /** The first photo, added right here: the first step after activation. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  return uploadPhoto(context, requireMember(context, request), request);
+  return uploadOwnPhoto(request, context, requireMember(context, request));
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Gender, Sexuality } from "../db/schema";
-import type { NicheName } from "../sites/schema";
+import { featuredGender, NICHES, type NicheName } from "../sites/niche-sides";
 
 /**
  * "I am a … looking for a …", the first question of signup, and how it is stored: as the profile's
@@ -25,8 +25,7 @@ const EVERYONE: NicheChoices = { allowed: { male: SEEKING, female: SEEKING }, de
 
 /**
  * A brand that features women (she, bbw, gilf, milf) is where men meet those women, and where the
- * women meet whom they like; a man looking for men has no one to meet there. A gay brand is for men
- * looking for men (and bi men).
+ * women meet whom they like; a man looking for men has no one to meet there.
  */
 const FEATURING_WOMEN: NicheChoices = {
   allowed: { male: ["women", "both"], female: SEEKING },
@@ -34,15 +33,16 @@ const FEATURING_WOMEN: NicheChoices = {
   refusal: "women",
 };
 
-export const NICHE_CHOICES: Record<NicheName, NicheChoices> = {
-  none: EVERYONE,
-  bdsm: EVERYONE,
-  she: FEATURING_WOMEN,
-  bbw: FEATURING_WOMEN,
-  gilf: FEATURING_WOMEN,
-  milf: FEATURING_WOMEN,
-  gay: { allowed: { male: ["men", "both"] }, default: { gender: "male", seeking: "men" }, refusal: "men" },
-};
+/** A brand that features men (gay) is for men looking for men, and bi men. */
+const FEATURING_MEN: NicheChoices = { allowed: { male: ["men", "both"] }, default: { gender: "male", seeking: "men" }, refusal: "men" };
+
+/** The choices of each niche, from the side it features (niche-sides.ts). */
+export const NICHE_CHOICES = Object.fromEntries(
+  NICHES.map((niche) => {
+    const featured = featuredGender(niche);
+    return [niche, featured === undefined ? EVERYONE : featured === "female" ? FEATURING_WOMEN : FEATURING_MEN];
+  }),
+) as Record<NicheName, NicheChoices>;
 
 /** The genders that may sign up on a niche, in the form's order. */
 export function gendersOn(niche: NicheName): Gender[] {

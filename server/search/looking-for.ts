@@ -1,5 +1,5 @@
 import type { Gender } from "../db/schema";
-import type { NicheName } from "../sites/schema";
+import { featuredGender, type NicheName } from "../sites/niche-sides";
 
 /*
  * Free of store code: the swipe game's page reads the search state's module for its constants, so
@@ -10,21 +10,13 @@ import type { NicheName } from "../sites/schema";
 export type LookingFor = Gender | "everyone";
 
 /**
- * What a member may look for on a brand of each niche, its default first. A brand that features
- * women offers women and, for the women among its members, the men who look for them; never
- * everyone, which would mix both sides of its market. A gay brand offers men only, so its search
- * shows no choice at all. Niches without a side (none, bdsm) offer all three.
+ * What a member may look for on a brand, its default first, from the side the niche features. A
+ * brand that features women offers women and, for the women among its members, the men who look
+ * for them; never everyone, which would mix both sides of its market. A brand that features men
+ * (gay) offers men only, so its search shows no choice at all. Niches without a side offer all three.
  */
-const LOOKING_FOR: Record<NicheName, readonly [LookingFor, ...LookingFor[]]> = {
-  none: ["everyone", "female", "male"],
-  she: ["female", "male"],
-  bdsm: ["everyone", "female", "male"],
-  bbw: ["female", "male"],
-  gilf: ["female", "male"],
-  milf: ["female", "male"],
-  gay: ["male"],
-};
-
 export function lookingForChoices(niche: NicheName): readonly [LookingFor, ...LookingFor[]] {
-  return LOOKING_FOR[niche];
+  const featured = featuredGender(niche);
+  if (featured === undefined) return ["everyone", "female", "male"];
+  return featured === "male" ? ["male"] : ["female", "male"];
 }

@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder } from "kysely";
-import type { Database, Gender } from "../db/schema";
+import type { Database } from "../db/schema";
+import { featuredGender } from "../sites/niche-sides";
 import type { NicheName } from "../sites/schema";
 
 type Profiles = ExpressionBuilder<Database, "profiles">;
@@ -16,17 +17,6 @@ function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }
 
-/** The gender a niche features, where it features one: the side of the market the brand shows. */
-const FEATURED_GENDER: Record<NicheName, Gender | undefined> = {
-  none: undefined,
-  she: "female",
-  bdsm: undefined,
-  bbw: "female",
-  gilf: "female",
-  milf: "female",
-  gay: "male",
-};
-
 /**
  * Who a viewer sees of a brand's pool (§3 niche); search, likes, the match finder, the swipe game
  * and auto-likes all ask here, through findableProfiles.
@@ -40,7 +30,7 @@ const FEATURED_GENDER: Record<NicheName, Gender | undefined> = {
  */
 export function nicheFilter({ niche, today, viewerProfileId }: { niche: NicheName; today: string; viewerProfileId?: number }) {
   const featured = featuredBy(niche, today);
-  const gender = FEATURED_GENDER[niche];
+  const gender = featuredGender(niche);
   return (eb: Profiles) => {
     if (viewerProfileId === undefined || gender === undefined) return featured(eb);
     return eb.or([featured(eb), eb.and([eb("profiles.gender", "is distinct from", gender), looksFor(eb, viewerGender(eb, viewerProfileId))])]);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { COUNTRIES, isCountryCode, type CountryCode } from "./countries";
 import { INTERESTS } from "./interests";
+import { NICHES, type NicheName } from "./niche-sides";
 import { supportPhone } from "./phone";
 import { LANGUAGES, type Language } from "../i18n/languages";
 import { DEFAULT_PAYMENT_METHODS, paymentMethodList, paymentSettings, type PaymentMethod } from "./payments";
@@ -13,8 +14,7 @@ import { themeOverrideProblems, themeOverridesSchema } from "./theme-overrides";
  * default: a new brand's file needs little more than its name, domains, niche and countries.
  */
 
-export const NICHES = ["none", "she", "bdsm", "bbw", "gilf", "milf", "gay"] as const;
-export type NicheName = (typeof NICHES)[number];
+export { NICHES, type NicheName };
 
 export const PROFILE_FIELDS = [
   "name", "gender", "sexuality", "age", "country", "region", "city", "reason", "about_me",

@@ -1,9 +1,9 @@
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { createMember, sessionCookie } from "../support/accounts";
-import { DESKTOP, PHONE, hydrated, returningVisitor } from "../support/browser";
-import { browserSuite } from "../support/browser-suite";
+import { createMember } from "../support/accounts";
+import { DESKTOP, PHONE, hydrated } from "../support/browser";
+import { browserSuite, openPage } from "../support/browser-suite";
 import { text } from "../support/catalog";
 import { expectAccessible, expectFitsPhone } from "../support/page-checks";
 
@@ -20,13 +20,8 @@ function person(name: string, confirmed = true): Promise<Someone> {
 
 const origin = () => suite.server.origin(SITE);
 
-async function signedIn(member: Someone, pathname: string, { viewport = DESKTOP, javaScriptEnabled = true } = {}): Promise<Page> {
-  const context = await returningVisitor(suite.browser, origin(), { viewport, country: "NL", javaScriptEnabled });
-  const cookie = await sessionCookie(suite.server, { siteId: SITE, accountId: member.accountId });
-  await context.addCookies([{ name: cookie.name, value: cookie.value, url: origin() }]);
-  const page = await context.newPage();
-  await page.goto(origin() + pathname);
-  return page;
+function signedIn(member: Someone, pathname: string, { viewport = DESKTOP, javaScriptEnabled = true } = {}): Promise<Page> {
+  return openPage(suite, { siteId: SITE, pathname, member, viewport, country: "NL", javaScriptEnabled });
 }
 
 /** The page runs and its live event stream is open, so what the other side does next reaches it. */

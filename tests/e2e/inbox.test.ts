@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { createMember, sessionCookie } from "../support/accounts";
-import { DESKTOP, PHONE, hydrated, returningVisitor } from "../support/browser";
-import { browserSuite } from "../support/browser-suite";
+import { createMember } from "../support/accounts";
+import { DESKTOP, PHONE, hydrated } from "../support/browser";
+import { browserSuite, openPage } from "../support/browser-suite";
 import { text } from "../support/catalog";
 import { expectAccessible, expectFitsPhone } from "../support/page-checks";
 
@@ -15,15 +15,9 @@ const BROWSER_STEPS = 180_000;
 
 type Someone = Awaited<ReturnType<typeof createMember>>;
 const person = (name: string) => createMember(suite.server, { siteId: SITE, name });
-const origin = () => suite.server.origin(SITE);
 
-async function signedIn(member: Someone, pathname: string, viewport = DESKTOP): Promise<Page> {
-  const context = await returningVisitor(suite.browser, origin(), { viewport, country: "NL" });
-  const cookie = await sessionCookie(suite.server, { siteId: SITE, accountId: member.accountId });
-  await context.addCookies([{ name: cookie.name, value: cookie.value, url: origin() }]);
-  const page = await context.newPage();
-  await page.goto(origin() + pathname);
-  return page;
+function signedIn(member: Someone, pathname: string, viewport = DESKTOP): Promise<Page> {
+  return openPage(suite, { siteId: SITE, pathname, member, viewport, country: "NL" });
 }
 
 /** The page runs and its live event stream is open. */

@@ -3,9 +3,9 @@ import type { Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { addPhoto } from "../../server/photos/photos";
-import { createMember, sessionCookie } from "../support/accounts";
-import { DESKTOP, hydrated, PHONE, returningVisitor } from "../support/browser";
-import { browserSuite } from "../support/browser-suite";
+import { createMember } from "../support/accounts";
+import { DESKTOP, hydrated, PHONE } from "../support/browser";
+import { browserSuite, openPage } from "../support/browser-suite";
 import { text } from "../support/catalog";
 import { expectAccessible, expectFitsPhone } from "../support/page-checks";
 
@@ -23,12 +23,7 @@ const POLL = { timeout: 20_000 };
 const SLOW = 150_000;
 
 async function asMember(brand: Brand, member: { accountId: number }, pathname: string, viewport = DESKTOP): Promise<Page> {
-  const origin = suite.server.origin(brand.id);
-  const context = await returningVisitor(suite.browser, origin, { viewport, country: brand.country });
-  const cookie = await sessionCookie(suite.server, { siteId: brand.id, accountId: member.accountId });
-  await context.addCookies([{ name: cookie.name, value: cookie.value, url: origin }]);
-  const page = await context.newPage();
-  await page.goto(origin + pathname);
+  const page = await openPage(suite, { siteId: brand.id, pathname, member, viewport, country: brand.country });
   await hydrated(page);
   return page;
 }

@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createMember, sessionCookie } from "../support/accounts";
-import { DESKTOP, hydrated, PHONE, returningVisitor } from "../support/browser";
-import { browserSuite } from "../support/browser-suite";
+import { createMember } from "../support/accounts";
+import { DESKTOP, hydrated, PHONE } from "../support/browser";
+import { browserSuite, openPage } from "../support/browser-suite";
 import { text } from "../support/catalog";
 import { expectAccessible, expectFitsPhone } from "../support/page-checks";
 
@@ -22,12 +22,7 @@ async function member(name: string, gender: "male" | "female"): Promise<Member> 
 
 /** A page of a member signed in by a session made directly (signing in has its own tests). */
 async function asMember(who: Member, pathname: string, { viewport = PHONE, javaScriptEnabled = true } = {}): Promise<Page> {
-  const origin = suite.server.origin(BRAND.id);
-  const context = await returningVisitor(suite.browser, origin, { viewport, country: BRAND.country, javaScriptEnabled });
-  const cookie = await sessionCookie(suite.server, { siteId: BRAND.id, accountId: who.accountId });
-  await context.addCookies([{ name: cookie.name, value: cookie.value, url: origin }]);
-  const page = await context.newPage();
-  await page.goto(origin + pathname);
+  const page = await openPage(suite, { siteId: BRAND.id, pathname, member: who, viewport, country: BRAND.country, javaScriptEnabled });
   if (javaScriptEnabled) await hydrated(page);
   return page;
 }

@@ -1,8 +1,8 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { createMember, PASSWORD, sessionCookie } from "../support/accounts";
-import { DESKTOP, hydrated, PHONE, returningVisitor } from "../support/browser";
-import { browserSuite } from "../support/browser-suite";
+import { createMember, PASSWORD } from "../support/accounts";
+import { DESKTOP, hydrated, PHONE } from "../support/browser";
+import { browserSuite, openPage } from "../support/browser-suite";
 import { text } from "../support/catalog";
 import { expectAccessible, expectFitsPhone } from "../support/page-checks";
 
@@ -20,14 +20,7 @@ const suite = browserSuite();
 
 /** A page of a visitor, or of a member signed in by a session made directly (signing in has its own tests). */
 async function visit(brand: Brand, pathname: string, { viewport = PHONE, member }: { viewport?: typeof PHONE; member?: { accountId: number } } = {}): Promise<Page> {
-  const origin = suite.server.origin(brand.id);
-  const context = await returningVisitor(suite.browser, origin, { viewport, country: brand.country });
-  if (member) {
-    const cookie = await sessionCookie(suite.server, { siteId: brand.id, accountId: member.accountId });
-    await context.addCookies([{ name: cookie.name, value: cookie.value, url: origin }]);
-  }
-  const page = await context.newPage();
-  await page.goto(origin + pathname);
+  const page = await openPage(suite, { siteId: brand.id, pathname, member, viewport, country: brand.country });
   await hydrated(page);
   return page;
 }

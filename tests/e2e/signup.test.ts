@@ -1,9 +1,9 @@
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { createMember, sessionCookie, uniqueEmail } from "../support/accounts";
-import { DESKTOP, hydrated, PHONE, returningVisitor } from "../support/browser";
-import { browserSuite } from "../support/browser-suite";
+import { createMember, uniqueEmail } from "../support/accounts";
+import { DESKTOP, hydrated, PHONE } from "../support/browser";
+import { browserSuite, openPage } from "../support/browser-suite";
 import { text } from "../support/catalog";
 import { expectAccessible, expectFitsPhone } from "../support/page-checks";
 
@@ -18,14 +18,7 @@ const suite = browserSuite();
 const ROOM = 180_000;
 
 async function visit(brand: Brand, pathname: string, { viewport = PHONE, signedInAs }: { viewport?: typeof PHONE; signedInAs?: { accountId: number } } = {}): Promise<Page> {
-  const origin = suite.server.origin(brand.id);
-  const context = await returningVisitor(suite.browser, origin, { viewport, country: brand.country });
-  if (signedInAs) {
-    const cookie = await sessionCookie(suite.server, { siteId: brand.id, accountId: signedInAs.accountId });
-    await context.addCookies([{ name: cookie.name, value: cookie.value, url: origin }]);
-  }
-  const page = await context.newPage();
-  await page.goto(origin + pathname);
+  const page = await openPage(suite, { siteId: brand.id, pathname, member: signedInAs, viewport, country: brand.country });
   await hydrated(page);
   return page;
 }

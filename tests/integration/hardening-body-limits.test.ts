@@ -217,6 +217,32 @@ describe("request size and shape: limits before any parsing (issue 13, class 1)"
       expect(tooBig.body).toContain("Deze foto is te groot");
     });
 
+    it("gives the photo routes added since (the editor's upload, the first step after activation) the same cap and origin rule", async () => {
+      for (const pathname of ["/api/photos", "/activate/done"]) {
+        const tooBig = await post(pathname, { headers: { "content-type": "multipart/form-data; boundary=x", ...DUTCH, cookie, "content-length": String(11 * 1024 * 1024) }, stream: 11 * 1024 * 1024 });
+        expect(tooBig.status, pathname).toBe(413);
+        expect(tooBig.body, pathname).toContain("Deze foto is te groot");
+      }
+      const before = await photoCount();
+      const form = new FormData();
+      form.append("photo", new File([await sharp({ create: { width: 400, height: 400, channels: 3, background: "#a86" } }).jpeg().toBuffer()], "me.jpg", { type: "image/jpeg" }));
+      const upload = await multipart(form);
+      for (const pathname of ["/api/photos", "/activate/done"]) {
+        const foreign = await post(pathname, { headers: { "content-type": upload.type, ...DUTCH, cookie, origin: "https://attacker.example" }, body: upload.body });
+        expect(foreign.status, pathname).toBe(403);
+      }
+      // The settings' and the editor's new forms too: another site's page writes nothing.
+      for (const [pathname, fields] of [
+        ["/settings", { intent: "privacy", invisible: "on" }],
+        ["/settings", { intent: "password", current_password: "x", new_password: "long enough password" }],
+        ["/profile", { intent: "photo-later", photo: "1" }],
+      ] as const) {
+        const foreign = await post(pathname, { headers: { ...FORM, ...DUTCH, cookie, origin: "https://attacker.example" }, body: new URLSearchParams(fields).toString() });
+        expect(foreign.status, pathname).toBe(403);
+      }
+      expect(await photoCount()).toBe(before);
+    });
+
     async function photoCount(): Promise<number> {
       const row = await server.store.db.selectFrom("photos").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
       return Number(row.count);

@@ -1,6 +1,7 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
-import { launchChromium } from "./browser";
+import { sessionCookie } from "./accounts";
+import { DESKTOP, launchChromium, returningVisitor } from "./browser";
 import { startTestServer, type TestServer } from "./test-server";
 
 export type BrowserSuite = { server: TestServer; browser: Browser };
@@ -17,4 +18,28 @@ export function browserSuite(options: Parameters<typeof startTestServer>[0] = {}
     await suite.server?.stop();
   });
   return suite;
+}
+
+export type PageVisit = {
+  siteId: string;
+  pathname: string;
+  /** Signed in as this account; a returning visitor without. */
+  member?: { accountId: number };
+  viewport?: typeof DESKTOP;
+  /** The visitor's country, as the CDN's header says it. */
+  country?: string;
+  javaScriptEnabled?: boolean;
+};
+
+/** A page of a brand in a browser context of its own: a returning visitor, or a member signed in. */
+export async function openPage(suite: BrowserSuite, { siteId, pathname, member, viewport = DESKTOP, country, javaScriptEnabled = true }: PageVisit): Promise<Page> {
+  const origin = suite.server.origin(siteId);
+  const context = await returningVisitor(suite.browser, origin, { viewport, country, javaScriptEnabled });
+  if (member) {
+    const cookie = await sessionCookie(suite.server, { siteId, accountId: member.accountId });
+    await context.addCookies([{ name: cookie.name, value: cookie.value, url: origin }]);
+  }
+  const page = await context.newPage();
+  await page.goto(origin + pathname);
+  return page;
 }
