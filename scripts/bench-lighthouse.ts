@@ -1,8 +1,8 @@
 // `npm run bench -- lighthouse`: Lighthouse mobile (the lighthouse package on Debian's Chromium, never a
 // downloaded browser) against the built server (run `npm run build` first): `/`, `/signup` and a
-// signed-in `/members` of two brands, the median of --runs (3) each. Prints performance, LCP, TBT,
-// JavaScript bytes on the wire and the number of stylesheets, against the targets of the page payload
-// (docs/decisions/020-browser-payload.md). The store is PGlite in a temporary folder, seeded with demo
+// signed-in `/members` of every demo brand, the median of --runs (3) each. Prints performance,
+// accessibility, LCP, TBT, JavaScript bytes on the wire and the number of stylesheets, against the
+// targets of the page payload (docs/decisions/020-browser-payload.md) and of issue 16 (accessibility 100). The store is PGlite in a temporary folder, seeded with demo
 // members so the search page has cards; a confirmed member of each brand signs in through /login.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -12,6 +12,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { activateAccount } from "../server/accounts/activation";
 import { createLink } from "../server/accounts/links";
+import { NICHE_CHOICES, type Seeking } from "../server/accounts/looking-for";
 import { createAccount } from "../server/accounts/signup";
 import { openStore } from "../server/db/database";
 import { migrate } from "../server/db/migrate";
@@ -19,12 +20,14 @@ import { createI18n, loadCatalog } from "../server/i18n/catalog";
 import { createPhotoStorage } from "../server/photos/storage";
 import { avatarTarget } from "../server/profiles/demo-avatars";
 import { seedDemoMembers } from "../server/profiles/demo-members";
+import type { Gender } from "../server/db/schema";
 import { formatProblems, loadSites } from "../server/sites/load";
+import { nicheName, type Site } from "../server/sites/schema";
 import { syncSites } from "../server/sites/sync";
 import { requestAs } from "../tests/support/test-server";
 import { requireBuild, startBuiltServer, stopInstance } from "./bench-instance";
 
-const BRANDS = ["flirt-nl", "bbw-us"];
+const BRANDS = ["flirt-nl", "milf-de", "gay-uk", "bbw-us"];
 const PAGES = [
   { path: "/", member: false },
   { path: "/signup", member: false },
@@ -32,7 +35,7 @@ const PAGES = [
 ];
 const index = process.argv.indexOf("--runs");
 const RUNS = index === -1 ? 3 : Math.max(1, Number(process.argv[index + 1]) || 3);
-const TARGETS = { performance: 95, lcpMs: 2_000, tbtMs: 100, jsKB: 100, stylesheets: 3 };
+const TARGETS = { performance: 95, accessibility: 100, lcpMs: 2_000, tbtMs: 100, jsKB: 100, stylesheets: 3 };
 const PASSWORD = "bench lighthouse password";
 const CHROMIUM_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 
@@ -58,7 +61,7 @@ async function seed(): Promise<Record<string, string>> {
       const email = `lighthouse.${siteId}@example.com`;
       const language = site.domain_language;
       const created = await createAccount(store.db, {
-        form: { email, name: "Bench", date_of_birth: "1988-03-01", password: PASSWORD, gender: "male", looking_for: "women", signup_message: undefined, website: undefined },
+        form: { email, name: "Bench", date_of_birth: "1988-03-01", password: PASSWORD, ...signupDefault(site), signup_message: undefined, website: undefined },
         language,
         country: site.default_country,
         tracking: undefined,
@@ -88,7 +91,13 @@ async function signIn(port: number, siteId: string, email: string): Promise<stri
   return cookies.join("; ");
 }
 
-type Figures = { performance: number; lcpMs: number; tbtMs: number; jsKB: number; stylesheets: number };
+/** The visitor the brand is made for, as its signup form starts. */
+function signupDefault(site: Site): { gender: Gender; looking_for: Seeking } {
+  const { gender, seeking } = NICHE_CHOICES[nicheName(site.niche)].default;
+  return { gender, looking_for: seeking };
+}
+
+type Figures = { performance: number; accessibility: number; lcpMs: number; tbtMs: number; jsKB: number; stylesheets: number };
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function audit(port: number, url: string, cookie: string | undefined): Promise<Figures> {
@@ -96,7 +105,7 @@ async function audit(port: number, url: string, cookie: string | undefined): Pro
     port,
     output: "json",
     logLevel: "error",
-    onlyCategories: ["performance"],
+    onlyCategories: ["performance", "accessibility"],
     formFactor: "mobile",
     ...(cookie ? { extraHeaders: { cookie } } : {}),
   });
@@ -105,6 +114,7 @@ async function audit(port: number, url: string, cookie: string | undefined): Pro
   const requests = (audits["network-requests"]?.details as { items?: { resourceType?: string; transferSize?: number; url: string }[] } | undefined)?.items ?? [];
   return {
     performance: Math.round((categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
     lcpMs: audits["largest-contentful-paint"]?.numericValue ?? NaN,
     tbtMs: audits["total-blocking-time"]?.numericValue ?? NaN,
     jsKB: requests.filter((item) => item.resourceType === "Script").reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024,
@@ -128,17 +138,21 @@ try {
       for (let run = 0; run < RUNS; run += 1) runs.push(await audit(chrome.port, origin + page.path, page.member ? cookie : undefined));
       const figures: Figures = {
         performance: median(runs.map((r) => r.performance)),
+        accessibility: median(runs.map((r) => r.accessibility)),
         lcpMs: median(runs.map((r) => r.lcpMs)),
         tbtMs: median(runs.map((r) => r.tbtMs)),
         jsKB: median(runs.map((r) => r.jsKB)),
         stylesheets: median(runs.map((r) => r.stylesheets)),
       };
       const met =
-        figures.performance >= TARGETS.performance && figures.lcpMs <= TARGETS.lcpMs && figures.tbtMs <= TARGETS.tbtMs && figures.jsKB <= TARGETS.jsKB && figures.stylesheets <= TARGETS.stylesheets;
+        figures.performance >= TARGETS.performance &&
+        figures.accessibility >= TARGETS.accessibility &&
+        figures.lcpMs <= TARGETS.lcpMs && figures.tbtMs <= TARGETS.tbtMs && figures.jsKB <= TARGETS.jsKB && figures.stylesheets <= TARGETS.stylesheets;
       rows.push({
         brand: siteId,
         page: page.path,
         performance: figures.performance,
+        accessibility: figures.accessibility,
         "LCP s": (figures.lcpMs / 1000).toFixed(2),
         "TBT ms": Math.round(figures.tbtMs),
         "JS KB": figures.jsKB.toFixed(1),
@@ -147,7 +161,7 @@ try {
       });
     }
   }
-  console.log(`Lighthouse mobile, median of ${RUNS}; targets: performance ≥ ${TARGETS.performance}, LCP ≤ ${TARGETS.lcpMs / 1000} s, TBT ≤ ${TARGETS.tbtMs} ms, JS ≤ ${TARGETS.jsKB} KB compressed, ≤ ${TARGETS.stylesheets} stylesheets`);
+  console.log(`Lighthouse mobile, median of ${RUNS}; targets: performance ≥ ${TARGETS.performance}, accessibility ≥ ${TARGETS.accessibility}, LCP ≤ ${TARGETS.lcpMs / 1000} s, TBT ≤ ${TARGETS.tbtMs} ms, JS ≤ ${TARGETS.jsKB} KB compressed, ≤ ${TARGETS.stylesheets} stylesheets`);
   console.table(rows);
 } finally {
   chrome?.kill();

@@ -231,8 +231,12 @@ async function measure(port: number, target: Target, encoding: string, cookie: s
 }
 
 /** Mixed member traffic started at RATE per second, each request on its own schedule. */
-async function openLoop(port: number, mix: [path: string, weight: number][], cookie: string) {
+/** A path of the mix, how often it comes, and its answer when not 200. */
+type MixEntry = [path: string, weight: number, status?: number];
+
+async function openLoop(port: number, mix: MixEntry[], cookie: string) {
   const schedule = mix.flatMap(([pathname, weight]) => Array.from({ length: weight }, () => pathname));
+  const expected = new Map(mix.map(([pathname, , status = 200]) => [pathname, status]));
   for (let index = schedule.length - 1; index > 0; index -= 1) {
     const other = (index * 7919) % (index + 1); // a fixed shuffle, the same order every run
     [schedule[index], schedule[other]] = [schedule[other]!, schedule[index]!];
@@ -241,6 +245,13 @@ async function openLoop(port: number, mix: [path: string, weight: number][], coo
   const latencies: number[] = [];
   const byPath = new Map<string, number[]>();
   let errors = 0;
+  // Each failure under its path and status ("network" when no answer came), so a count can be read.
+  const failures = new Map<string, number>();
+  const failed = (pathname: string, status: number | string) => {
+    errors += 1;
+    const key = `${pathname} ${status}`;
+    failures.set(key, (failures.get(key) ?? 0) + 1);
+  };
   const sends: Promise<void>[] = [];
   const begin = performance.now();
   const cpuBefore = cpuMs(child!);
@@ -251,20 +262,20 @@ async function openLoop(port: number, mix: [path: string, weight: number][], coo
     sends.push(
       send(port, "GET", pathname, { "accept-encoding": "br", cookie }).then(
         ({ status, ms }) => {
-          if (status !== 200) errors += 1;
+          if (status !== expected.get(pathname)) failed(pathname, status);
           latencies.push(ms);
           const list = byPath.get(pathname) ?? [];
           list.push(ms);
           byPath.set(pathname, list);
         },
-        () => void (errors += 1),
+        () => failed(pathname, "network"),
       ),
     );
   }
   await Promise.all(sends);
   const cpu = cpuMs(child!) - cpuBefore;
   latencies.sort((a, b) => a - b);
-  return { total, errors, latencies, byPath, cpuPerRequest: cpu / total, seconds: (performance.now() - begin) / 1000 };
+  return { total, errors, failures, latencies, byPath, cpuPerRequest: cpu / total, seconds: (performance.now() - begin) / 1000 };
 }
 
 const fixed = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : "-");
@@ -364,7 +375,8 @@ try {
         [profilePath, 10],
         ["/likes", 6],
         ["/chats", 6],
-        ["/", 3],
+        // A member's "/" is the way to search (§2).
+        ["/", 3, 302],
         ["/pages/terms", 3],
       ],
       member.cookie,
@@ -374,6 +386,7 @@ try {
         `p50 ${fixed(percentile(open.latencies, 50))} ms, p99 ${fixed(percentile(open.latencies, 99))} ms, max ${fixed(open.latencies.at(-1) ?? NaN)} ms, ` +
         `${open.errors} errors, ${fixed(open.cpuPerRequest, 2)} ms server CPU per request`,
     );
+    for (const [failure, count] of open.failures) console.log(`  failed: ${failure} ×${count}`);
     for (const [pathname, list] of open.byPath) {
       list.sort((a, b) => a - b);
       const shown = pathname === profilePath ? "/members/{id}" : pathname;

@@ -8,7 +8,7 @@ import { expectAccessible } from "../support/page-checks";
 
 type Brand = { id: string; name: string; language: string; primaryStrong: string; switcher: boolean; country: string };
 
-/** What a visitor of each demo brand should see (the theme colour is the login button's). */
+/** What a visitor of each demo brand should see (the theme colour fills the Join button and outlines Log in). */
 const BRANDS: Brand[] = [
   { id: "flirt-nl", name: "FlirtNL", language: "nl", primaryStrong: "rgb(199, 58, 29)", switcher: false, country: "NL" },
   { id: "milf-de", name: "Reife Liebe", language: "de", primaryStrong: "rgb(116, 21, 48)", switcher: false, country: "DE" },
@@ -38,8 +38,10 @@ describe.each(BRANDS)("$id", (brand) => {
     expect(await page.locator("header nav a").first().getAttribute("aria-label")).toBe(brand.name);
     expect(await page.locator("html").getAttribute("lang")).toBe(brand.language);
     expect(await page.title()).toContain(brand.name);
-    const loginColour = await page.locator("header a[href='/login']").evaluate((el) => getComputedStyle(el).backgroundColor);
-    expect(loginColour).toBe(brand.primaryStrong);
+    const join = await page.locator("header a[href^='/signup']").evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(join).toBe(brand.primaryStrong);
+    const login = await page.locator("header a[href='/login']").evaluate((el) => getComputedStyle(el).color);
+    expect(login).toBe(brand.primaryStrong);
     await page.context().close();
   });
 

@@ -9,9 +9,10 @@ const SITE = "flirt-nl";
 const t = (key: string, values?: Record<string, string | number>) => text("nl", key, values);
 const MAX_STYLESHEETS = 3;
 // JavaScript a page loads, compressed as sent with its response headers (docs/decisions/023-browser-javascript.md):
-// "/" was 98 KB before the look-and-feel work merged (issue 16); back under 100 is open work.
-// "/" was 98 KB before the brand fonts, language menu, age-gate Leave and Join joined it (issue 16); back under 100 is open work.
-const MOST_JAVASCRIPT_KB = { "/": 102, "/signup": 116, "/members": 108 };
+// Issue 16 added 2.9 KB to "/signup" ("I am / looking for", whose rules the form and its lazy checks
+// share as a chunk; Join, Leave and the language menu in the shell) and 3.1 KB to "/members" (the
+// filters sheet and the Best matches tab).
+const MOST_JAVASCRIPT_KB = { "/": 100, "/signup": 118, "/members": 110 };
 
 const suite = browserSuite();
 

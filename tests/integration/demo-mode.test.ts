@@ -145,6 +145,8 @@ describe("npm start", () => {
       // NODE_ENV unset too, as on a fresh machine (the type of process.env insists on it).
       env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, SITES_DIR: await copyDemoSites(), PORT: "0", DEMO_MEMBERS: "8" } as Partial<NodeJS.ProcessEnv> as NodeJS.ProcessEnv,
       stdio: ["ignore", "pipe", "pipe"],
+      // Its own process group: the shell does not pass a signal on to the server it started.
+      detached: true,
     });
     child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
     child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
@@ -158,7 +160,7 @@ describe("npm start", () => {
   afterAll(async () => {
     if (child && child.exitCode === null) {
       const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
+      process.kill(-child.pid!, "SIGTERM");
       await exited;
     }
   });
