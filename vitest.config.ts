@@ -36,6 +36,9 @@ export default defineConfig({
           // takes 30 s with the rest of the suite running beside it; its steps wait for conditions.
           testTimeout: 180_000,
           hookTimeout: 120_000,
+          // expect.poll gives up after 1 s by default: too short for a page to react while two test
+          // files share two cores (the swipe test's announcement once took longer).
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

@@ -8,7 +8,7 @@ const contractShape = Object.fromEntries(
 ) as { [Group in keyof CssValues]: { [Name in keyof CssValues[Group]]: null } };
 
 /**
- * What a brand may change: colours, fonts, radii, elevation and the hero's art direction.
+ * What a brand may change: colours, fonts, radii, elevation, the hero's art direction and the illustration style.
  * Components read only these. The properties have plain names (`--color-primary`), so that the
  * server can write a brand's values without the stylesheet compiler (app/lib/brand-style.server.ts).
  */

@@ -1,8 +1,9 @@
+import type { NicheName } from "../server/sites/niche-sides";
 import type { FontId } from "./fonts";
 import type { BrandMark, LogoMark } from "./marks";
 import type { ThemeName } from "./names";
 import { PRESETS } from "./presets";
-import { cssDeclarations, cssValues, type ColorToken, type RadiusToken, type ShadowToken, type ThemeTokens } from "./tokens";
+import { cssDeclarations, cssValues, type ColorToken, type IllustrationStyle, type RadiusToken, type ShadowToken, type ThemeTokens } from "./tokens";
 
 /** What a brand file's "theme_overrides" may change in its preset (validated in server/sites/theme-overrides.ts). */
 export type ThemeOverrides = {
@@ -10,6 +11,7 @@ export type ThemeOverrides = {
   font?: { body?: FontId; heading?: FontId; headingWeight?: number };
   radius?: Partial<Record<RadiusToken, string>>;
   shadow?: Partial<Record<ShadowToken, string>>;
+  illustration?: { style?: IllustrationStyle; scene?: NicheName };
 };
 
 /** A brand's tokens: its preset with its overrides on top. */
@@ -21,6 +23,7 @@ export function themeTokens(preset: ThemeName, overrides: ThemeOverrides = {}): 
     radius: { ...base.radius, ...overrides.radius },
     shadow: { ...base.shadow, ...overrides.shadow },
     hero: base.hero,
+    illustration: { ...base.illustration, ...overrides.illustration },
   };
 }
 

@@ -1,3 +1,4 @@
+import type { NicheName } from "../server/sites/niche-sides";
 import { fontStack, type FontId } from "./fonts";
 
 /**
@@ -47,6 +48,11 @@ export type RadiusToken = (typeof RADIUS_TOKENS)[number];
 export const SHADOW_TOKENS = ["small", "medium", "large"] as const;
 export type ShadowToken = (typeof SHADOW_TOKENS)[number];
 
+/** How drawn art (the home page's hero) is rendered: flat shapes, or every shape outlined in the text colour, as a sticker. */
+export const ILLUSTRATION_STYLES = ["flat", "outlined"] as const;
+export type IllustrationStyle = (typeof ILLUSTRATION_STYLES)[number];
+const OUTLINE_WIDTH: Record<IllustrationStyle, string> = { flat: "0px", outlined: "3px" };
+
 export type ThemeTokens = {
   /** Colours as #rrggbb, so that their contrast can be computed. */
   color: Record<ColorToken, string>;
@@ -59,6 +65,8 @@ export type ThemeTokens = {
    * its text is centred, the headline's size, and the corners of the art's frame.
    */
   hero: { background: string; align: "start" | "center"; titleSize: string; frame: string };
+  /** The art's style, and the hero's scene: the niche's own unless a brand names another niche's. */
+  illustration: { style: IllustrationStyle; scene?: NicheName };
 };
 
 /** A custom property of the contract, by its path: `--color-primary`, `--hero-background`. */
@@ -84,6 +92,7 @@ export function cssValues(tokens: ThemeTokens) {
     radius: { ...tokens.radius, pill: "999px" },
     shadow: tokens.shadow,
     hero: tokens.hero,
+    illustration: { outline: OUTLINE_WIDTH[tokens.illustration.style] },
   };
 }
 

@@ -39,3 +39,16 @@ export const BACK_BUTTON_ROUTES = ["members-id", "likes-type", "likes-m-id", "cr
 export function showBackButton(routeId: string | undefined, installedApp: boolean): boolean {
   return installedApp && routeId !== undefined && BACK_BUTTON_ROUTES.includes(routeId);
 }
+
+/** The member navigation's entries, by the address each links to. */
+export const MEMBER_NAV_ENTRIES = ["/members", "/swipe-game", "/chats", "/likes", "/credits", "/premium"] as const;
+
+/**
+ * The entry a page belongs to: its own address or one under it, except that a conversation opened
+ * from a profile (/members/{id}/chat) is Messages, and the match finder is Search's Best matches tab.
+ */
+export function activeNavEntry(pathname: string): (typeof MEMBER_NAV_ENTRIES)[number] | undefined {
+  if (/^\/members\/[^/]+\/chat\/?$/.test(pathname)) return "/chats";
+  if (pathname === "/match-finder") return "/members";
+  return MEMBER_NAV_ENTRIES.find((entry) => pathname === entry || pathname.startsWith(`${entry}/`));
+}

@@ -96,9 +96,14 @@ export const promise = style({
 
 export const bonus = style({ margin: "1rem 0 0", fontWeight: 600 });
 
-// The art's shapes take their colours from these (see scripts/home-art.ts), so it wears the brand's theme.
+// The art's shapes take their colours from these (see scripts/home-art.ts), so it wears the brand's theme;
+// a shape without a stroke of its own inherits the outline, drawn under its fill, of an "outlined" theme.
 export const heroArt = style({
   display: "block",
+  stroke: vars.color.text,
+  strokeWidth: vars.illustration.outline,
+  strokeLinejoin: "round",
+  paintOrder: "stroke",
   width: "100%",
   maxWidth: "34rem",
   height: "auto",

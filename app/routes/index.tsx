@@ -33,7 +33,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
     title: siteTitle(site, language, t),
     description: siteDescription(site, language, t),
     copy: homeCopy(t, niche, site.name),
-    art: homeArt(niche),
+    art: homeArt(site.theme_overrides.illustration?.scene ?? niche),
     signupCredits: site.signup_credits > 0 ? t("home:signupCredits", { count: site.signup_credits }) : undefined,
     members: toCards(context, showcase).flatMap((card) =>
       card.image

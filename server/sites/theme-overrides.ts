@@ -3,7 +3,8 @@ import { contrastProblems } from "../../themes/contrast";
 import { FONT_IDS, FONTS } from "../../themes/fonts";
 import type { ThemeName } from "../../themes/names";
 import { themeTokens, type ThemeOverrides } from "../../themes/resolve";
-import { BRAND_COLOR_TOKENS, RADIUS_TOKENS, SHADOW_TOKENS } from "../../themes/tokens";
+import { BRAND_COLOR_TOKENS, ILLUSTRATION_STYLES, RADIUS_TOKENS, SHADOW_TOKENS } from "../../themes/tokens";
+import { NICHES } from "./niche-sides";
 
 /**
  * "theme_overrides" in a brand file: tokens of the chosen preset a brand manager changes. Every
@@ -54,6 +55,10 @@ export const themeOverridesSchema = tokens("theme", {
   }).optional(),
   radius: tokens("radius", each(RADIUS_TOKENS, length)).optional(),
   shadow: tokens("shadow", each(SHADOW_TOKENS, shadow)).optional(),
+  illustration: tokens("illustration", {
+    style: z.enum(ILLUSTRATION_STYLES, { error: (issue) => `"${String(issue.input)}" is not an illustration style; use ${ILLUSTRATION_STYLES.join(" or ")}` }).optional(),
+    scene: z.enum(NICHES, { error: (issue) => `"${String(issue.input)}" is not a hero scene; use a niche's: ${NICHES.join(", ")}` }).optional(),
+  }).optional(),
 }) satisfies z.ZodType<ThemeOverrides>;
 
 /** Problems only the preset and the overrides together show: weak contrast, a weight the typeface lacks. */

@@ -139,19 +139,34 @@ describe("the language menu", () => {
   });
 });
 
+/** The hero's scene (its file's niche) and the outline its shapes inherit. */
+function heroArt() {
+  const art = document.querySelector("main svg:has(use[href$='#scene'])")!;
+  const href = art.querySelector("use")!.getAttribute("href")!;
+  return { scene: /\/assets\/([a-z]+)-/.exec(href)?.[1], outline: getComputedStyle(art).strokeWidth };
+}
+
 describe("theme overrides in a brand file", () => {
-  it("reach the brand's pages on the next request: colours, typeface and weight", async () => {
+  it("reach the brand's pages on the next request: colours, typeface and weight, the art's style and scene", async () => {
     const file = path.join(suite.server.sitesDir, "gay-uk.json");
     const settings = JSON.parse(await readFile(file, "utf8")) as Record<string, unknown>;
     const brand = BRANDS[2]!;
     const before = await openHome(brand);
     expect(await before.page.locator("header a[href^='/signup']").evaluate((element) => getComputedStyle(element).backgroundColor)).toBe("rgb(91, 33, 182)");
+    expect(await before.page.evaluate(heroArt)).toEqual({ scene: "gay", outline: "0px" });
     await before.page.context().close();
 
-    await writeFile(file, JSON.stringify({ ...settings, theme_overrides: { color: { primaryStrong: "#0f5f58" }, font: { heading: "fraunces", headingWeight: 500 } } }));
+    await writeFile(
+      file,
+      JSON.stringify({
+        ...settings,
+        theme_overrides: { color: { primaryStrong: "#0f5f58" }, font: { heading: "fraunces", headingWeight: 500 }, illustration: { style: "outlined", scene: "bbw" } },
+      }),
+    );
     await expect
       .poll(async () => {
         const { page } = await openHome(brand);
+        const art = await page.evaluate(heroArt);
         const seen = await page.evaluate(() => {
           const join = document.querySelector("header a[href^='/signup']")!;
           const heading = document.querySelector("main h1")!;
@@ -162,8 +177,8 @@ describe("theme overrides in a brand file", () => {
           };
         });
         await page.context().close();
-        return seen;
+        return { ...seen, art };
       }, { timeout: 30_000, interval: 500 })
-      .toEqual({ button: "rgb(15, 95, 88)", heading: '"Fraunces Variable" 500', preloads: ["fraunces", "inter"] });
+      .toEqual({ button: "rgb(15, 95, 88)", heading: '"Fraunces Variable" 500', preloads: ["fraunces", "inter"], art: { scene: "bbw", outline: "3px" } });
   });
 });

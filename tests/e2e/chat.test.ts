@@ -62,6 +62,10 @@ describe("chat between two members", () => {
     await bramChats.getByRole("heading", { name: t("chat:list.empty.title") }).waitFor();
 
     const annaPage = await live(await signedIn(anna, `/members/${bram.profileId}/chat`));
+    // A conversation opened from a profile is under Messages in the navigation, not Search.
+    const nav = annaPage.getByRole("navigation", { name: t("nav.label") });
+    expect(await nav.getByRole("link", { name: new RegExp(t("nav.messages")) }).getAttribute("aria-current")).toBe("page");
+    expect(await nav.getByRole("link", { name: t("nav.search"), exact: true }).getAttribute("aria-current")).toBeNull();
     const icebreaker = annaPage.getByRole("dialog", { name: t("chat:icebreaker.title", { name: "Bram" }) });
     await icebreaker.waitFor();
     await icebreaker.getByText(t("chat:icebreaker.price_other", { count: 10, credits: 20 })).waitFor();

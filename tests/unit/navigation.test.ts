@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { readAutoLikeQuery } from "../../app/components/member/auto-like-query";
-import { attentionCount, BACK_BUTTON_ROUTES, countBadge, creditsBadge, showBackButton, titleWithCount } from "../../app/lib/navigation";
+import { activeNavEntry, attentionCount, BACK_BUTTON_ROUTES, countBadge, creditsBadge, showBackButton, titleWithCount } from "../../app/lib/navigation";
 import { FIRST_REFRESH_MS, PUSH_REFRESH_MS, REFRESH_MS, refreshDelays, startRefreshing } from "../../app/lib/refresh";
 
 describe("unread and new-likes badges (§2)", () => {
@@ -114,5 +114,22 @@ describe("like modal query (§4)", () => {
     expect(readAutoLikeQuery(new URLSearchParams("t=-1"))).toBeUndefined();
     expect(readAutoLikeQuery(new URLSearchParams("t=99999"))).toEqual({ delayMs: 600_000, profile: null });
     expect(readAutoLikeQuery(new URLSearchParams("t=3&profile=x1"))).toEqual({ delayMs: 3_000, profile: null });
+  });
+});
+
+describe("the member navigation's current entry", () => {
+  it("is the entry of the page's address or the one it lies under", () => {
+    expect(activeNavEntry("/members")).toBe("/members");
+    expect(activeNavEntry("/members/123")).toBe("/members");
+    expect(activeNavEntry("/likes/m/5")).toBe("/likes");
+    expect(activeNavEntry("/chats/9")).toBe("/chats");
+    expect(activeNavEntry("/credits/3/ideal")).toBe("/credits");
+    expect(activeNavEntry("/settings")).toBeUndefined();
+    expect(activeNavEntry("/membership")).toBeUndefined();
+  });
+
+  it("puts a conversation opened from a profile under Messages, and the match finder under Search", () => {
+    expect(activeNavEntry("/members/123/chat")).toBe("/chats");
+    expect(activeNavEntry("/match-finder")).toBe("/members");
   });
 });

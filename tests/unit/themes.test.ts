@@ -75,6 +75,15 @@ describe("theme overrides in a brand file", () => {
     expect(css).toContain("--shadow-medium:0 4px 12px rgba(0, 0, 0, 0.12), inset 0 1px 0 #ffffff");
   });
 
+  it("accepts an illustration style and another niche's hero scene: the outline reaches the inline style, the scene the home page", () => {
+    const { site, problems: found } = parseSiteFile("sites/test-brand.json", JSON.stringify(siteFile({ theme: "flirt", theme_overrides: { illustration: { style: "outlined", scene: "she" } } })));
+    expect(found).toEqual([]);
+    expect(themeStyle(themeTokens(site!.theme, site!.theme_overrides))).toContain("--illustration-outline:3px");
+    expect(themeStyle(themeTokens("flirt"))).not.toContain("--illustration-outline");
+    expect(themeTokens(site!.theme, site!.theme_overrides).illustration).toEqual({ style: "outlined", scene: "she" });
+    expect(themeTokens("flirt").illustration).toEqual({ style: "flat" });
+  });
+
   it("adds nothing inline for a brand on the stylesheet's default preset", () => {
     expect(themeStyle(themeTokens("default"))).toBe("");
     expect(themeStyle(themeTokens("default", { radius: { small: "2px" } }))).toBe("html:root{--radius-small:2px}");
@@ -89,6 +98,8 @@ describe("theme overrides in a brand file", () => {
     [{ font: { body: "comic-sans" } }, "theme_overrides.font.body", '"comic-sans" is not a typeface this product serves; use one of inter'],
     [{ font: { heading: "lora", headingWeight: 900 } }, "theme_overrides.font.headingWeight", "Lora Variable comes in weights 400 to 700"],
     [{ radius: { large: "big" } }, "theme_overrides.radius.large", '"big" is not a length such as 12px'],
+    [{ illustration: { style: "sketchy" } }, "theme_overrides.illustration.style", '"sketchy" is not an illustration style; use flat or outlined'],
+    [{ illustration: { scene: "beach" } }, "theme_overrides.illustration.scene", '"beach" is not a hero scene; use a niche\'s: none, she'],
     [{ shadow: { small: "0 0 0 red; } body { display: none" } }, "theme_overrides.shadow.small", "is not a shadow such as"],
     [{ color: { primaryStrong: "#ff9999" } }, "theme_overrides.color.primaryStrong", "button text: onPrimaryStrong #ffffff on primaryStrong #ff9999 has a contrast of"],
     [{ color: { text: "#aaaaaa" } }, "theme_overrides.color.text", "must be at least 4.5:1"],

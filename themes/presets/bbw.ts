@@ -38,4 +38,5 @@ export const bbwPreset: ThemeTokens = {
     titleSize: "clamp(2.2rem, 1.5rem + 3.4vw, 3.6rem)",
     frame: "48% 52% 45% 55% / 55% 45% 55% 45%",
   },
+  illustration: { style: "outlined" },
 };

@@ -38,4 +38,5 @@ export const defaultPreset: ThemeTokens = {
     titleSize: "clamp(2.1rem, 1.4rem + 3.4vw, 3.4rem)",
     frame: "24px",
   },
+  illustration: { style: "flat" },
 };

@@ -38,4 +38,5 @@ export const flirtPreset: ThemeTokens = {
     titleSize: "clamp(2.3rem, 1.5rem + 3.8vw, 3.8rem)",
     frame: "32px 32px 32px 8px",
   },
+  illustration: { style: "flat" },
 };

@@ -38,4 +38,5 @@ export const gayPreset: ThemeTokens = {
     titleSize: "clamp(2.4rem, 1.4rem + 4.6vw, 4.2rem)",
     frame: "16px",
   },
+  illustration: { style: "flat" },
 };

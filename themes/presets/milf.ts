@@ -38,4 +38,5 @@ export const milfPreset: ThemeTokens = {
     titleSize: "clamp(2.2rem, 1.5rem + 3.2vw, 3.6rem)",
     frame: "999px 999px 14px 14px",
   },
+  illustration: { style: "flat" },
 };

@@ -386,7 +386,8 @@ export function ChatScreen({
           <h1 id="chat-title" className={styles.heading}>
             {t("screen.label", { name })}
           </h1>
-          {data.historyDays !== null ? (
+          {/* Where the history begins, not on an empty conversation. */}
+          {data.historyDays !== null && !data.older && data.messages.length > 0 ? (
             <p className={styles.note}>
               {t("screen.history", { count: data.historyDays })}
             </p>

@@ -1,6 +1,6 @@
-import { NavLink } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { countBadge, creditsBadge } from "../../lib/navigation";
+import { activeNavEntry, countBadge, creditsBadge } from "../../lib/navigation";
 import { visuallyHidden } from "../../styles/visually-hidden.css";
 import * as styles from "./member-nav.css";
 import { useMemberStatus } from "./member-status";
@@ -9,9 +9,10 @@ import { NavIcon, type NavIconName } from "./nav-icons";
 type Badge = { text: string; tone: keyof typeof styles.badge; label: string };
 
 function NavItem({ to, icon, label, badge, premium = false }: { to: string; icon: NavIconName; label: string; badge?: Badge; premium?: boolean }) {
+  const current = activeNavEntry(useLocation().pathname) === to;
   return (
     <li>
-      <NavLink to={to} className={premium ? styles.premium : styles.link} prefetch="intent">
+      <Link to={to} className={premium ? styles.premium : styles.link} prefetch="intent" aria-current={current ? "page" : undefined}>
         <span className={styles.icon}>
           <NavIcon name={icon} />
           {badge ? (
@@ -22,7 +23,7 @@ function NavItem({ to, icon, label, badge, premium = false }: { to: string; icon
         </span>
         <span className={styles.label}>{label}</span>
         {badge ? <span className={visuallyHidden}>{` (${badge.label})`}</span> : null}
-      </NavLink>
+      </Link>
     </li>
   );
 }
