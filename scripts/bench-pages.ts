@@ -230,10 +230,10 @@ async function measure(port: number, target: Target, encoding: string, cookie: s
   };
 }
 
-/** Mixed member traffic started at RATE per second, each request on its own schedule. */
 /** A path of the mix, how often it comes, and its answer when not 200. */
 type MixEntry = [path: string, weight: number, status?: number];
 
+/** Mixed member traffic started at RATE per second, each request on its own schedule. */
 async function openLoop(port: number, mix: MixEntry[], cookie: string) {
   const schedule = mix.flatMap(([pathname, weight]) => Array.from({ length: weight }, () => pathname));
   const expected = new Map(mix.map(([pathname, , status = 200]) => [pathname, status]));
@@ -244,11 +244,9 @@ async function openLoop(port: number, mix: MixEntry[], cookie: string) {
   const total = Math.round(RATE * SECONDS * 2);
   const latencies: number[] = [];
   const byPath = new Map<string, number[]>();
-  let errors = 0;
   // Each failure under its path and status ("network" when no answer came), so a count can be read.
   const failures = new Map<string, number>();
   const failed = (pathname: string, status: number | string) => {
-    errors += 1;
     const key = `${pathname} ${status}`;
     failures.set(key, (failures.get(key) ?? 0) + 1);
   };
@@ -275,6 +273,7 @@ async function openLoop(port: number, mix: MixEntry[], cookie: string) {
   await Promise.all(sends);
   const cpu = cpuMs(child!) - cpuBefore;
   latencies.sort((a, b) => a - b);
+  const errors = [...failures.values()].reduce((sum, count) => sum + count, 0);
   return { total, errors, failures, latencies, byPath, cpuPerRequest: cpu / total, seconds: (performance.now() - begin) / 1000 };
 }
 

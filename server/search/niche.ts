@@ -1,7 +1,6 @@
 import { sql, type ExpressionBuilder } from "kysely";
 import type { Database } from "../db/schema";
-import { featuredGender } from "../sites/niche-sides";
-import type { NicheName } from "../sites/schema";
+import { featuredGender, type NicheName } from "../sites/niche-sides";
 
 type Profiles = ExpressionBuilder<Database, "profiles">;
 
