@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { COMPRESSION_THRESHOLD } from "../server/http/compression";
 
-const ROOT = process.argv[2] ?? "build/client";
+const ROOTS = process.argv.length > 2 ? process.argv.slice(2) : ["build/client"];
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|webmanifest|txt|xml|html)$/;
 const brotli = promisify(brotliCompress);
 const deflate = promisify(gzip);
@@ -26,9 +26,11 @@ async function compressFile(file: string): Promise<number> {
 }
 
 const files: string[] = [];
-for (const entry of await readdir(ROOT, { recursive: true, withFileTypes: true })) {
-  const file = path.join(entry.parentPath, entry.name);
-  if (entry.isFile() && COMPRESSIBLE.test(entry.name) && (await stat(file)).size >= COMPRESSION_THRESHOLD) files.push(file);
+for (const root of ROOTS) {
+  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
+    const file = path.join(entry.parentPath, entry.name);
+    if (entry.isFile() && COMPRESSIBLE.test(entry.name) && (await stat(file)).size >= COMPRESSION_THRESHOLD) files.push(file);
+  }
 }
 const written = await Promise.all(files.map(compressFile));
 console.log(`compressed ${files.length} client files: ${written.reduce((sum, count) => sum + count, 0)} .br and .gz files written`);

@@ -82,6 +82,14 @@ const envSchema = z.object({
   EVENT_STREAMS_PER_INSTANCE: z.coerce.number({ error: "must be a number of streams" }).int().min(1, { error: "must be at least 1" }).default(5_000),
   /** The test checkout's "pending, then paid": how long it stays pending (tests make it short). */
   TEST_PAYMENTS_SETTLE_MS: z.coerce.number({ error: "must be a number of milliseconds" }).int().min(0, { error: "cannot be negative" }).default(4_000),
+  /**
+   * The support console's host name (no port): it answers there and nowhere else. Unset: support.localhost
+   * outside production's rules; under them the console is not served until a host is named.
+   */
+  SUPPORT_HOST: z
+    .string()
+    .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, { error: "must be a host name such as support.example.com, without scheme or port" })
+    .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Demo members `npm start` creates when the store holds no profiles yet; 0 creates none. */
   DEMO_MEMBERS: z.coerce
@@ -134,5 +142,6 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     LOCALES_DIR: path.resolve(env.LOCALES_DIR),
     // A real deployment never fills itself with made-up people unless asked to.
     DEMO_MEMBERS: env.DEMO_MEMBERS ?? (strict ? 0 : 400),
+    SUPPORT_HOST: env.SUPPORT_HOST ?? (strict ? undefined : "support.localhost"),
   };
 }

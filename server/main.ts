@@ -17,12 +17,20 @@ async function main() {
   const build = (await import(buildFile)) as ServerBuild;
   // The Remix bundle and this one: what renders a page. Instances of one deploy agree on it.
   const buildVersion = await filesFingerprint([buildFile, fileURLToPath(import.meta.url)]);
-  const running = await startServer({ env, build, buildVersion, clientDir: path.resolve("build/client") });
+  const consoleBuild = (await import(path.resolve("build/console/server/index.js"))) as ServerBuild;
+  const running = await startServer({
+    env,
+    build,
+    buildVersion,
+    clientDir: path.resolve("build/client"),
+    console: { build: consoleBuild, clientDir: path.resolve("build/console/client") },
+  });
   await seedEmptyStore(running, env);
   const origin = (id: string) => `http://${id}.localhost:${running.port}/`;
   if (!productionRules(env)) {
     console.log(`\nAmora is serving ${running.sites.all().length} brands:`);
     for (const site of running.sites.all()) console.log(`  ${site.name.padEnd(16)} ${origin(site.id)}`);
+    if (env.SUPPORT_HOST) console.log(`\nThe support console: http://${env.SUPPORT_HOST}:${running.port}/ (npm run staff -- add <email> --role admin)`);
     console.log("");
   }
   for (const signal of ["SIGINT", "SIGTERM"] as const) {

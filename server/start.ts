@@ -23,6 +23,8 @@ import { vapidKeys } from "./push/vapid";
 import { loadPlaces } from "./profiles/places";
 import { SiteRegistry } from "./sites/registry";
 import { syncSites } from "./sites/sync";
+import { createStaffLimits } from "./support/staff-limits";
+import { createStaffSessions } from "./support/staff-sessions";
 
 type StartOptions = {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -30,6 +32,8 @@ type StartOptions = {
   buildVersion?: string;
   clientDir?: string;
   devMiddleware?: express.RequestHandler;
+  /** The support console's build (build/console), served on SUPPORT_HOST. */
+  console?: { build: ServerBuild; clientDir: string };
   env?: Env;
   /** A logger to use instead of one on stdout (tests read what was logged). */
   log?: Logger;
@@ -46,7 +50,7 @@ const EXPIRY_SWEEP_MS = 60_000;
  * Starts one app instance: reads the environment and the site files (refusing to start on either
  * being invalid), migrates the store, connects the bus, and serves. Returns a handle to stop it.
  */
-export async function startServer({ build, buildVersion, clientDir, devMiddleware, env = readEnv(), log = createLogger(env.LOG_LEVEL), secrets = process.env, onQuery }: StartOptions) {
+export async function startServer({ build, buildVersion, clientDir, devMiddleware, console: supportConsole, env = readEnv(), log = createLogger(env.LOG_LEVEL), secrets = process.env, onQuery }: StartOptions) {
   // Production's rules, unless NODE_ENV is not production or the demo asks for its conveniences.
   const production = productionRules(env);
   const vapid = await vapidKeys({ publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }, { dataDir: env.DATA_DIR, production });
@@ -70,10 +74,15 @@ export async function startServer({ build, buildVersion, clientDir, devMiddlewar
   const bus = await openBus(env.REDIS_URL, env.REDIS_PREFIX);
   const resources = await loadCatalog(env.LOCALES_DIR);
   const i18n = await createI18n(resources);
-  const sessions = createSessions({ db: store.db, secrets: await sessionSecrets(env.SESSION_SECRETS, env.DATA_DIR), secure: production });
+  const cookieSecrets = await sessionSecrets(env.SESSION_SECRETS, env.DATA_DIR);
+  const sessions = createSessions({ db: store.db, secrets: cookieSecrets, secure: production });
+  const staffSessions = createStaffSessions({ db: store.db, secrets: cookieSecrets, secure: production });
   const mailer = createMailer({ db: store.db, transport: createMailTransport({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR }), log });
   mailer.start();
-  const housekeeping = setInterval(() => void sessions.purgeExpired().catch((error: Error) => log.warn({ err: error }, "purging sessions failed")), 3_600_000);
+  const housekeeping = setInterval(
+    () => void Promise.all([sessions.purgeExpired(), staffSessions.purgeExpired()]).catch((error: Error) => log.warn({ err: error }, "purging sessions failed")),
+    3_600_000,
+  );
   housekeeping.unref();
   const photos = createPhotoStorage(env);
   // Profile and search screens name regions: read the places before the first visitor waits for them.
@@ -84,7 +93,24 @@ export async function startServer({ build, buildVersion, clientDir, devMiddlewar
   }
   const live = createLiveHub({ bus, db: store.db, log, limits: { perMember: env.EVENT_STREAMS_PER_MEMBER, perInstance: env.EVENT_STREAMS_PER_INSTANCE } });
   const payments = createPaymentProviders(providerEnvironment);
-  const services = { store, bus, live, i18n, log, sites, sessions, limits: createAccountLimits(bus), mailer, photos, payments, vapid, dataDir: env.DATA_DIR, production };
+  const services = {
+    store,
+    bus,
+    live,
+    i18n,
+    log,
+    sites,
+    sessions,
+    limits: createAccountLimits(bus),
+    staffSessions,
+    staffLimits: createStaffLimits(bus),
+    mailer,
+    photos,
+    payments,
+    vapid,
+    dataDir: env.DATA_DIR,
+    production,
+  };
   let sweeping: Promise<unknown> | undefined;
   const expirySweep = setInterval(() => {
     // A slow sweep is not joined by the next one: it would only queue behind the same row locks.
@@ -93,7 +119,7 @@ export async function startServer({ build, buildVersion, clientDir, devMiddlewar
       .finally(() => (sweeping = undefined));
   }, EXPIRY_SWEEP_MS);
   expirySweep.unref();
-  const app = createHttpApp({ env, services, resources, build, buildVersion, clientDir, devMiddleware });
+  const app = createHttpApp({ env, services, resources, build, buildVersion, clientDir, devMiddleware, console: supportConsole });
 
   const server = app.listen(env.PORT, env.HOST);
   await new Promise<void>((resolve, reject) => server.once("listening", resolve).once("error", reject));

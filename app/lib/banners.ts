@@ -1,3 +1,4 @@
+import type { ProfileStatus } from "../../server/db/schema";
 /**
  * Which warning banners of §4 a signed-in member sees on a page. Pure, so every condition and
  * route exclusion is a unit test; the components only gather the inputs and draw the answer.
@@ -43,7 +44,7 @@ export const SIGNUP_COMPLETE_PARAM = "api_signup_complete";
 
 export type BannerMember = {
   status: "not_confirmed" | "confirmed" | "deleted";
-  profileStatus: "active" | "disabled" | "deleted";
+  profileStatus: ProfileStatus;
   notificationsDisabled: readonly string[];
   hasMainPhoto: boolean;
 };

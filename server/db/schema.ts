@@ -22,6 +22,12 @@ export interface Database {
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
   payment_mandates: PaymentMandatesTable;
+  staff_accounts: StaffAccountsTable;
+  staff_tokens: StaffTokensTable;
+  staff_recovery_codes: StaffRecoveryCodesTable;
+  staff_passkeys: StaffPasskeysTable;
+  staff_sessions: StaffSessionsTable;
+  staff_audit: StaffAuditTable;
 }
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -54,11 +60,14 @@ export interface AccountsTable {
   created_at: Timestamp;
   activated_at: Date | null;
   deleted_at: Date | null;
+  /** Set by staff: every session ends and the member is shown /pages/ban. */
+  banned_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** Set by a chargeback: no purchase until support clears it. */
   purchases_blocked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
-export type ProfileStatus = "disabled" | "active" | "deleted";
+/** hidden: taken out of sight by staff (see the support console). */
+export type ProfileStatus = "disabled" | "active" | "hidden" | "deleted";
 
 export interface ProfilesTable {
   id: Id;
@@ -94,7 +103,8 @@ export type Sexuality = "hetero" | "gay" | "lesbian" | "bi";
 /** Where the browser said the member is, or false when locating failed (§7). */
 export type Geolocation = { lat: number; lon: number } | false;
 
-export type PhotoStatus = "inspection" | "active" | "deleted";
+/** rejected: refused by a moderator, with the reason its owner sees. */
+export type PhotoStatus = "inspection" | "active" | "rejected" | "deleted";
 
 export interface PhotosTable {
   id: Id;
@@ -106,6 +116,8 @@ export interface PhotosTable {
   status: PhotoStatus;
   /** The member's order (1, 2, …); 0 for rows written without one, which then go by id. */
   position: ColumnType<number, number | undefined, number>;
+  rejection_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  reviewed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Timestamp;
 }
 
@@ -156,9 +168,15 @@ export interface ComplaintsTable {
   profile_id: number | null;
   reason: ComplaintReason;
   message: ColumnType<string, string | undefined, string>;
-  status: ColumnType<"open" | "handled", "open" | "handled" | undefined, "open" | "handled">;
+  status: ColumnType<ComplaintStatus, ComplaintStatus | undefined, ComplaintStatus>;
+  outcome: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The staff account that took it on. */
+  handled_by: ColumnType<number | null, number | null | undefined, number | null>;
+  resolved_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Timestamp;
 }
+
+export type ComplaintStatus = "open" | "in_progress" | "resolved";
 
 export interface SessionsTable {
   id_hash: string;
@@ -295,4 +313,66 @@ export interface PaymentMandatesTable {
   label: ColumnType<string, string | undefined, string>;
   status: ColumnType<"valid" | "invalid", "valid" | "invalid" | undefined, "valid" | "invalid">;
   created_at: Timestamp;
+}
+
+export type StaffRole = "support" | "moderator" | "admin";
+
+export interface StaffAccountsTable {
+  id: Id;
+  email: string;
+  role: StaffRole;
+  password_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  totp_last_step: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: Timestamp;
+  disabled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface StaffTokensTable {
+  token_hash: string;
+  staff_id: number;
+  purpose: "setup";
+  created_at: Timestamp;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+export interface StaffRecoveryCodesTable {
+  staff_id: number;
+  code_hash: string;
+  used_at: Date | null;
+}
+
+export interface StaffPasskeysTable {
+  /** The credential id, base64url. */
+  id: string;
+  staff_id: number;
+  public_key: Uint8Array;
+  counter: ColumnType<number, number | undefined, number>;
+  transports: ColumnType<string[], string[] | undefined, string[]>;
+  name: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+  last_used_at: Date | null;
+}
+
+export interface StaffSessionsTable {
+  id_hash: string;
+  staff_id: number;
+  created_at: Timestamp;
+  /** When the second factor was given; null while only the password was. */
+  verified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_seen_at: Timestamp;
+  expires_at: Date;
+  ip: ColumnType<string, string | undefined, string>;
+}
+
+export interface StaffAuditTable {
+  id: Id;
+  staff_id: number | null;
+  action: string;
+  site_id: string | null;
+  account_id: number | null;
+  detail: ColumnType<Record<string, unknown>, string | undefined, never>;
+  ip: ColumnType<string, string | undefined, never>;
+  at: ColumnType<Date, never, never>;
 }

@@ -8,8 +8,10 @@ import { productionRules, type Env } from "../env";
 import { NAMESPACES, type Namespace } from "../i18n/catalog";
 import { keyServedToPool, PHOTO_CACHE_CONTROL, uploadsDir } from "../photos/storage";
 import type { Site } from "../sites/schema";
+import { normalizeHost } from "../sites/host";
 import { bodyLimits } from "./body-limits";
 import { dynamicCompression, staticFiles } from "./compression";
+import { createConsoleApp } from "./console-app";
 import { sameOriginWrites } from "./cross-site";
 import { isDevelopmentClient } from "./development";
 import { anonymousPageCache } from "./page-cache";
@@ -22,7 +24,7 @@ import { UNKNOWN_HOST_PAGE } from "./unknown-host";
 
 type AppOptions = {
   /** TRUST_PROXY may be left out: then no proxy is trusted. */
-  env: Pick<Env, "NODE_ENV" | "COUNTRY_HEADER"> & Partial<Pick<Env, "TRUST_PROXY" | "DEMO" | "COMPRESSION">>;
+  env: Pick<Env, "NODE_ENV" | "COUNTRY_HEADER"> & Partial<Pick<Env, "TRUST_PROXY" | "DEMO" | "COMPRESSION" | "SUPPORT_HOST">>;
   services: Services;
   resources: Resource;
   /** The Remix server build, or a function that loads it per request (the Vite dev server). */
@@ -33,6 +35,8 @@ type AppOptions = {
   clientDir?: string;
   /** Runs before everything else in development (Vite's middleware). */
   devMiddleware?: express.RequestHandler;
+  /** The support console's build and client files, served on SUPPORT_HOST only; none: no console. */
+  console?: { build: ServerBuild; clientDir: string };
 };
 
 const READY_TIMEOUT_MS = 2_000;
@@ -41,7 +45,7 @@ function withTimeout(promise: Promise<void>, ms: number): Promise<void> {
   return Promise.race([promise, new Promise<void>((_, reject) => setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms).unref())]);
 }
 
-export function createHttpApp({ env, services, resources, build, buildVersion, clientDir, devMiddleware }: AppOptions) {
+export function createHttpApp({ env, services, resources, build, buildVersion, clientDir, devMiddleware, console: supportConsole }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
   // req.ip and req.protocol read X-Forwarded-* only from the configured proxies (proxy-addr).
@@ -84,6 +88,15 @@ export function createHttpApp({ env, services, resources, build, buildVersion, c
       autoLogging: { ignore: (req) => /^\/(assets|media)\//.test(req.url ?? "") },
     }),
   );
+
+  // The support host is the console's alone: nothing of a brand (files, pages, sessions) answers there.
+  const supportHost = env.SUPPORT_HOST;
+  if (supportHost) {
+    const consoleApp = supportConsole
+      ? createConsoleApp({ services, ...supportConsole, compress, production, mode: env.NODE_ENV === "test" ? "test" : "production" })
+      : (_req: Request, res: Response) => void res.status(503).type("text/plain").send("The support console is not built.");
+    app.use((req, res, next) => (normalizeHost(req.headers.host) === supportHost ? consoleApp(req, res, next) : next()));
+  }
 
   if (devMiddleware) app.use(devMiddleware);
   if (clientDir) {

@@ -1,6 +1,6 @@
 import { parse as parseCookies } from "cookie";
 import type { NextFunction, Request, Response } from "express";
-import type { i18n } from "i18next";
+import type { i18n, TFunction } from "i18next";
 import getRawBody from "raw-body";
 import { translationLanguage } from "../i18n/languages";
 import { chooseLanguage } from "../i18n/locale";
@@ -77,31 +77,45 @@ function shapeRefusal(kind: BodyKind, body: Buffer, contentType: string): Refusa
 
 const hasBody = (req: Request) => req.headers["transfer-encoding"] !== undefined || (req.headers["content-length"] ?? "0") !== "0";
 
+/** The language and translator a refusal is written in. */
+export type RefusalLanguage = (req: Request, res: Response) => { language: string; t: TFunction };
+
 /**
  * Every request body passes here before anything parses it: at most its kind's bytes (a declared
  * Content-Length over the limit is refused unread; a chunked body is counted as it comes and cut off
  * once over), then at most FIELD_LIMITS fields and bytes per value, counted without building a
  * form. A body that passes is kept in req.body (a Buffer) for the Remix handler; one that does not
- * gets 413 or 400 in the visitor's language.
+ * gets 413 or 400 in the language refusalLanguage chooses.
  */
-export function bodyLimits(i18n: i18n) {
+export function checkedBodies(refusalLanguage: RefusalLanguage) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (!hasBody(req)) return next();
     const contentType = req.get("content-type") ?? "";
     const kind = bodyKind(req.path, contentType);
     getRawBody(req, { limit: BODY_BYTE_LIMITS[kind], length: req.headers["content-length"] }, (error, body) => {
       if (error) {
-        if (error.type === "entity.too.large") return refuse(req, res, i18n, kind, { status: 413, error: "too_large" });
+        if (error.type === "entity.too.large") return refuse(req, res, refusalLanguage(req, res), kind, { status: 413, error: "too_large" });
         // The client went away or sent fewer bytes than it announced: nobody waits for an answer.
         if (error.type === "request.aborted" || error.type === "request.size.invalid") return void res.status(400).end();
         return next(error);
       }
       const refusal = shapeRefusal(kind, body, contentType);
-      if (refusal) return refuse(req, res, i18n, kind, refusal);
+      if (refusal) return refuse(req, res, refusalLanguage(req, res), kind, refusal);
       req.body = body;
       next();
     });
   };
+}
+
+/** A brand's bodies: refusals in the visitor's language, chosen as the pages choose it. */
+export function bodyLimits(i18n: i18n) {
+  return checkedBodies((req, res) => {
+    const site = res.locals.site as Site;
+    // The site's default country: a proxy's country header is not believed here, and only the language matters.
+    const country = site.default_country;
+    const language = chooseLanguage({ site, country, cookie: parseCookies(req.get("cookie") ?? "")[LOCALE_COOKIE], acceptLanguage: req.get("accept-language") });
+    return { language, t: i18n.getFixedT(translationLanguage(language, country)) as TFunction };
+  });
 }
 
 const MESSAGES: Record<Refusal["error"], string> = {
@@ -110,12 +124,7 @@ const MESSAGES: Record<Refusal["error"], string> = {
   value_too_long: "request.valueTooLong",
 };
 
-function refuse(req: Request, res: Response, i18n: i18n, kind: BodyKind, { status, error }: Refusal) {
-  const site = res.locals.site as Site;
-  // The site's default country: a proxy's country header is not believed here, and only the language matters.
-  const country = site.default_country;
-  const language = chooseLanguage({ site, country, cookie: parseCookies(req.get("cookie") ?? "")[LOCALE_COOKIE], acceptLanguage: req.get("accept-language") });
-  const t = i18n.getFixedT(translationLanguage(language, country));
+function refuse(req: Request, res: Response, { language, t }: { language: string; t: TFunction }, kind: BodyKind, { status, error }: Refusal) {
   const message =
     kind === "photo" && error === "too_large" ? t("photos:error.too_large", { megabytes: MAX_UPLOAD_BYTES / 1024 / 1024 }) : t(MESSAGES[error]);
   if (status === 413) dropTheRest(req);

@@ -18,6 +18,8 @@ import type { PhotoStorage } from "../photos/storage";
 import type { VapidKeys } from "../push/vapid";
 import { COUNTRIES, ENTRY_WARNING_COUNTRIES, isCountryCode } from "../sites/countries";
 import type { SiteRegistry } from "../sites/registry";
+import type { StaffLimits } from "../support/staff-limits";
+import type { StaffSessions } from "../support/staff-sessions";
 import type { Site } from "../sites/schema";
 import { LOCALE_COOKIE, SEARCH_COOKIE, SITE_ENTRY_COOKIE } from "./cookies";
 
@@ -32,6 +34,9 @@ export type Services = {
   sites: SiteRegistry;
   sessions: Sessions;
   limits: AccountLimits;
+  /** The support console's sessions and rate limits (its own host; see server/http/console-app.ts). */
+  staffSessions: StaffSessions;
+  staffLimits: StaffLimits;
   mailer: Mailer;
   /** Where photo files go: DATA_DIR/uploads (served under /media) or an S3 bucket. */
   photos: PhotoStorage;

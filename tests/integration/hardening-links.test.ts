@@ -168,7 +168,7 @@ describe("links in production mail", () => {
     });
     const build = (await import(/* @vite-ignore */ path.resolve("build/server/index.js"))) as ServerBuild;
     const running = await startServer({ env, build, clientDir: path.resolve("build/client"), secrets: { TEST_PAYMENTS_SECRET: randomBytes(32).toString("hex") } });
-    server = { ...running, sitesDir, dataDir, origin: () => "https://flirtnl.example" };
+    server = { ...running, sitesDir, dataDir, origin: () => "https://flirtnl.example", consoleOrigin: "" };
   });
 
   afterAll(async () => {

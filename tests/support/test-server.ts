@@ -10,7 +10,16 @@ import { startServer } from "../../server/start";
 import { freshDataDir } from "./databases";
 import { copyDemoSites } from "./site-fixtures";
 
-export type TestServer = Awaited<ReturnType<typeof startServer>> & { sitesDir: string; dataDir: string; origin: (siteId: string) => string };
+export type TestServer = Awaited<ReturnType<typeof startServer>> & {
+  sitesDir: string;
+  dataDir: string;
+  origin: (siteId: string) => string;
+  /** The support console's origin: http://support.localhost:<port>. */
+  consoleOrigin: string;
+};
+
+/** The support console's host in tests (SUPPORT_HOST's default outside production). */
+export const CONSOLE_HOST = "support.localhost";
 
 /**
  * The built app (npm run build) served in this process on a free port, with a private copy of the
@@ -52,8 +61,17 @@ export async function startTestServer(
   const build = (await import(/* @vite-ignore */ path.resolve("build/server/index.js"))) as ServerBuild;
   // Payment secrets (TEST_PAYMENTS_SECRET, …) a test names in env reach the providers as the environment would.
   const secrets = { ...process.env, ...options.env };
-  const running = await startServer({ env, build, clientDir: path.resolve("build/client"), log: options.log, secrets, onQuery: options.onQuery });
-  return { ...running, sitesDir, dataDir, origin: (siteId) => `http://${siteId}.localhost:${running.port}` };
+  const consoleBuild = (await import(/* @vite-ignore */ path.resolve("build/console/server/index.js"))) as ServerBuild;
+  const running = await startServer({
+    env,
+    build,
+    clientDir: path.resolve("build/client"),
+    console: { build: consoleBuild, clientDir: path.resolve("build/console/client") },
+    log: options.log,
+    secrets,
+    onQuery: options.onQuery,
+  });
+  return { ...running, sitesDir, dataDir, origin: (siteId) => `http://${siteId}.localhost:${running.port}`, consoleOrigin: `http://${CONSOLE_HOST}:${running.port}` };
 }
 
 /** A Redis prefix no other test server (or earlier run) uses. */

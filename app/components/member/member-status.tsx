@@ -1,6 +1,7 @@
 import { useLocation } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { MemberEvent } from "../../../server/chat/events";
+import type { ProfileStatus } from "../../../server/db/schema";
 import { apiFetch } from "../../lib/api";
 import { attentionCount, titleWithCount } from "../../lib/navigation";
 import { startRefreshing } from "../../lib/refresh";
@@ -8,7 +9,7 @@ import { startRefreshing } from "../../lib/refresh";
 /** What the navigation, the banners and the title show about the signed-in member, kept current. */
 export type MemberStatus = {
   status: "not_confirmed" | "confirmed" | "deleted";
-  profileStatus: "active" | "disabled" | "deleted";
+  profileStatus: ProfileStatus;
   notificationsDisabled: string[];
   hasMainPhoto: boolean;
   paidUser: boolean;

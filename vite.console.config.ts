@@ -1,0 +1,29 @@
+import { vitePlugin as remix } from "@remix-run/dev";
+import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
+import { defineConfig } from "vite";
+
+/**
+ * The support console: a Remix app of its own (console/), built beside the brands' app into
+ * build/console and served by the same process on SUPPORT_HOST only (server/http/console-app.ts).
+ * Two builds keep the two apart: no console route exists in the brands' manifest, and no brand
+ * route in the console's.
+ */
+export default defineConfig({
+  plugins: [
+    remix({
+      appDirectory: "console",
+      buildDirectory: "build/console",
+      future: {
+        v3_fetcherPersist: true,
+        v3_relativeSplatPath: true,
+        v3_throwAbortReason: true,
+        v3_singleFetch: true,
+        v3_lazyRouteDiscovery: true,
+        v3_routeConfig: true,
+      },
+    }),
+    vanillaExtractPlugin(),
+  ],
+  // Its own dependency cache: the brands' app may be built or served at the same time.
+  cacheDir: "node_modules/.vite-console",
+});
