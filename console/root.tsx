@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { consoleContext } from "../server/support/console-context";
 import * as ui from "./styles/ui.css";
 
@@ -30,6 +30,8 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function Root() {
+  // Tests (and the keyboard shortcuts) wait for this: before it, a click is a plain form post.
+  useEffect(() => void (document.documentElement.dataset.hydrated = "true"), []);
   return <Outlet />;
 }
 

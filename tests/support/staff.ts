@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { parse as parseCookie } from "cookie";
+import type { Browser, Page } from "playwright-core";
 import { hashPassword } from "../../server/accounts/passwords";
 import type { StaffRole } from "../../server/support/roles";
+import { DESKTOP } from "./browser";
 import type { TestServer } from "./test-server";
 
 export const STAFF_PASSWORD = "staff password for tests";
@@ -32,3 +34,24 @@ export async function staffCookie(server: TestServer, { staffId }: { staffId: nu
   const [name, value] = Object.entries(parseCookie(pair ?? ""))[0] as [string, string];
   return { name, value, header: `${name}=${encodeURIComponent(value)}` };
 }
+
+/** A console page in a browser context of its own, signed in as the staff member when one is named. */
+export async function openConsole(
+  suite: { server: TestServer; browser: Browser },
+  { pathname, staffId, viewport = DESKTOP }: { pathname: string; staffId?: number; viewport?: { width: number; height: number } },
+): Promise<Page> {
+  const context = await suite.browser.newContext({ viewport });
+  if (staffId !== undefined) {
+    const cookie = await staffCookie(suite.server, { staffId });
+    await context.addCookies([{ name: cookie.name, value: cookie.value, url: suite.server.consoleOrigin }]);
+  }
+  const page = await context.newPage();
+  await page.goto(suite.server.consoleOrigin + pathname);
+  return page;
+}
+
+/** Console widths the issue names: a desktop and a tablet. */
+export const CONSOLE_WIDTHS = [
+  { width: 1280, height: 900 },
+  { width: 768, height: 1024 },
+] as const;
