@@ -1,4 +1,4 @@
-import { mkdir } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect, type LogEvent } from "kysely";
@@ -40,8 +40,45 @@ export async function openStore({ databaseUrl, dataDir, poolSize = 10, onQuery }
   return databaseUrl ? openPostgres(databaseUrl, poolSize, onQuery) : openPglite(dataDir === ":memory:" ? undefined : path.join(dataDir, "pglite"), onQuery);
 }
 
+export class StoreInUseError extends Error {
+  override name = "StoreInUseError";
+}
+
+/**
+ * PGlite is one process's database: a second process opening the same folder (a command while the
+ * server runs) would corrupt it, and PGlite does not stop it. So the folder holds our own lock, the
+ * owner's process id; a lock whose process is gone is stale and taken over.
+ */
+async function lockFolder(directory: string): Promise<() => Promise<void>> {
+  const lock = path.join(directory, "amora.lock");
+  for (;;) {
+    try {
+      await writeFile(lock, String(process.pid), { flag: "wx" });
+      return () => rm(lock, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const owner = Number(await readFile(lock, "utf8").catch(() => ""));
+      if (owner === process.pid) return async () => {};
+      if (Number.isInteger(owner) && owner > 0 && isRunning(owner)) {
+        throw new StoreInUseError(`The embedded store in ${directory} is open in another process (pid ${owner}). Stop it first, or use PostgreSQL (DATABASE_URL).`);
+      }
+      await rm(lock, { force: true });
+    }
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
 async function openPglite(directory: string | undefined, onQuery: StoreOptions["onQuery"]): Promise<Store> {
   if (directory) await mkdir(directory, { recursive: true });
+  const unlock = directory ? await lockFolder(directory) : async () => {};
   const client = await PGlite.create(directory, { parsers: { [DATE_OID]: parseDate, [INT8_OID]: parseInt8 } });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client), log: onQuery });
   return {
@@ -58,6 +95,7 @@ async function openPglite(directory: string | undefined, onQuery: StoreOptions["
     close: async () => {
       await db.destroy();
       if (!client.closed) await client.close();
+      await unlock();
     },
   };
 }

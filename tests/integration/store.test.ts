@@ -1,8 +1,9 @@
-import { mkdtemp, readdir } from "node:fs/promises";
+import { spawnSync } from "node:child_process";
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openStore, type Store } from "../../server/db/database";
+import { openStore, StoreInUseError, type Store } from "../../server/db/database";
 import { migrate, MIGRATIONS_DIR } from "../../server/db/migrate";
 import { parseSiteFile } from "../../server/sites/load";
 import { syncSites } from "../../server/sites/sync";
@@ -61,5 +62,25 @@ describe(`store on ${engine}`, () => {
 
   it("answers a ping", async () => {
     await expect(store.ping()).resolves.toBeUndefined();
+  });
+});
+
+describe("the embedded store's folder lock", () => {
+  it("refuses a second process while the first holds the folder, and takes over a stale lock", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "amora-lock-"));
+    const folder = path.join(dataDir, "pglite");
+    await mkdir(folder, { recursive: true });
+    // The parent process (the test runner) is alive and is not this one: it plays the server.
+    await writeFile(path.join(folder, "amora.lock"), String(process.ppid));
+    await expect(openStore({ dataDir })).rejects.toThrow(StoreInUseError);
+    await expect(openStore({ dataDir })).rejects.toThrow(`open in another process (pid ${process.ppid})`);
+
+    // A lock left by a process that is gone does not keep the store shut.
+    const gone = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" });
+    await writeFile(path.join(folder, "amora.lock"), gone.stdout);
+    const store = await openStore({ dataDir });
+    expect(await readFile(path.join(folder, "amora.lock"), "utf8")).toBe(String(process.pid));
+    await store.close();
+    await expect(readFile(path.join(folder, "amora.lock"), "utf8")).rejects.toThrow(/ENOENT/);
   });
 });
