@@ -8,7 +8,9 @@ import { defineConfig } from "vite";
  * Two builds keep the two apart: no console route exists in the brands' manifest, and no brand
  * route in the console's.
  */
-export default defineConfig({
+const SERVER_MODULES = new URL("./server/", import.meta.url).pathname;
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     remix({
       appDirectory: "console",
@@ -26,4 +28,12 @@ export default defineConfig({
   ],
   // Its own dependency cache: the brands' app may be built or served at the same time.
   cacheDir: "node_modules/.vite-console",
-});
+  build: {
+    rollupOptions: {
+      // As in the brands' app (vite.config.ts): route modules import constants from server modules
+      // beside their loaders, and nothing under server/ runs for its side effects in the browser, so
+      // what a route's component does not use is dropped with everything it imports.
+      treeshake: isSsrBuild ? undefined : { moduleSideEffects: (id: string) => !id.startsWith(SERVER_MODULES) },
+    },
+  },
+}));

@@ -1,14 +1,9 @@
-// Compiles the HTTP entry (server/main.ts) to build/server.js; packages stay in node_modules.
+// Compiles the HTTP entry (server/main.ts) to build/server.js, and the staff command
+// (scripts/staff.ts) to build/staff.js so it runs where the image has no TypeScript tooling;
+// packages stay in node_modules.
 import { build } from "esbuild";
 
-await build({
-  entryPoints: ["server/main.ts"],
-  outfile: "build/server.js",
-  bundle: true,
-  platform: "node",
-  format: "esm",
-  target: "node20",
-  packages: "external",
-  sourcemap: true,
-  logLevel: "warning",
-});
+const shared = { bundle: true, platform: "node", format: "esm", target: "node20", packages: "external", sourcemap: true, logLevel: "warning" };
+
+await build({ ...shared, entryPoints: ["server/main.ts"], outfile: "build/server.js" });
+await build({ ...shared, entryPoints: ["scripts/staff.ts"], outfile: "build/staff.js" });

@@ -289,6 +289,9 @@ export interface PaymentsTable {
   expires_at: ColumnType<Date, Date | string, Date | string>;
   paid_at: Date | null;
   ended_at: Date | null;
+  /** A staff refund asked of the provider (set before the call, so it is asked once); see server/support/member-refund.ts. */
+  refund_requested_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  refund_requested_by: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface PaymentEventsTable {
@@ -332,6 +335,8 @@ export interface StaffTokensTable {
   token_hash: string;
   staff_id: number;
   purpose: "setup";
+  /** The authenticator secret the set-up page offers; '' once the link is spent. */
+  totp_secret: string;
   created_at: Timestamp;
   expires_at: Date;
   used_at: Date | null;

@@ -15,11 +15,13 @@ create table staff_accounts (
   disabled_at timestamptz
 );
 
--- One-time set-up links (the staff command prints them); stored hashed like members' links.
+-- One-time set-up links (the staff command prints them); stored hashed like members' links. A link
+-- carries the random authenticator secret its page offers, wiped when the link is spent.
 create table staff_tokens (
   token_hash text primary key,
   staff_id bigint not null references staff_accounts (id) on delete cascade,
   purpose text not null check (purpose in ('setup')),
+  totp_secret text not null,
   created_at timestamptz not null default now(),
   expires_at timestamptz not null,
   used_at timestamptz
