@@ -4,10 +4,13 @@ import { LRUCache } from "lru-cache";
 import type { Logger } from "pino";
 import { BrandSet, type FileRead, type SiteChange } from "./brand-set";
 import { normalizeHost, siteIdFromLocalhost } from "./host";
-import { formatProblems, loadSites, readSiteText, SiteConfigError, siteFileNames, siteFileRead, type ReadText } from "./load";
+import { formatProblems, loadSites, readSiteText, SiteConfigError, siteFileNames, siteFileRead, type ReadText, type SiteProblem } from "./load";
 import type { Site } from "./schema";
 
 export type { SiteChange } from "./brand-set";
+
+/** An edit of a brand file that was not applied: its last good version (if any) kept serving. */
+export type RefusedEdit = { id: string; file: string; at: Date; problems: SiteProblem[] };
 
 type RegistryOptions = {
   dir: string;
@@ -41,6 +44,10 @@ export class SiteRegistry {
   #rescan = false;
   #queue: Promise<unknown> = Promise.resolve();
   #listeners = new Set<(sites: Site[], change: SiteChange) => void>();
+  /** For the support console: when each live brand's file was applied, what it wrote, and the last edit refused. */
+  #loadedAt = new Map<string, Date>();
+  #written = new WeakMap<Site, unknown>();
+  #refused = new Map<string, RefusedEdit>();
 
   private constructor(private readonly options: RegistryOptions) {}
 
@@ -50,7 +57,9 @@ export class SiteRegistry {
     const { problems, reads } = await loadSites(options.dir, options.readText);
     if (problems.length > 0) throw new SiteConfigError(problems);
     for (const read of reads) if (read.text !== undefined) registry.#fingerprints.set(`${read.id}.json`, fingerprint(read.text));
-    registry.#brands.update(reads);
+    for (const read of reads) if (read.kind === "valid" && read.text !== undefined) registry.#written.set(read.site, JSON.parse(read.text));
+    const loadedAt = new Date();
+    for (const site of registry.#brands.update(reads).changed) registry.#loadedAt.set(site.id, loadedAt);
     return registry;
   }
 
@@ -70,6 +79,25 @@ export class SiteRegistry {
     const site = this.#brands.byDomain(name) ?? (localId ? this.#brands.byId(localId) : undefined);
     this.#hostCache.set(name, site ?? NOT_FOUND);
     return site;
+  }
+
+  /** When the brand's file was last applied. */
+  loadedAt(id: string): Date | undefined {
+    return this.#loadedAt.get(id);
+  }
+
+  /** The brand's file as written (parsed JSON), before the schema filled its defaults. */
+  writtenSettings(site: Site): unknown {
+    return this.#written.get(site);
+  }
+
+  /** The last edit of the file `<id>.json` that was refused, until a later version of it applies. */
+  refusedEdit(id: string): RefusedEdit | undefined {
+    return this.#refused.get(id);
+  }
+
+  refusedEdits(): RefusedEdit[] {
+    return [...this.#refused.values()];
   }
 
   /** Called after every update that changed a brand, with all brands and just what changed. */
@@ -139,10 +167,13 @@ export class SiteRegistry {
       const print = fingerprint(got.text);
       if (this.#fingerprints.get(name) === print) continue;
       this.#fingerprints.set(name, print);
-      reads.push(siteFileRead(this.options.dir, name, got.text));
+      const read = siteFileRead(this.options.dir, name, got.text);
+      if (read.kind === "valid") this.#written.set(read.site, JSON.parse(got.text));
+      reads.push(read);
     }
     if (reads.length === 0) return true;
     const { changed, removed, problems } = this.#brands.update(reads);
+    this.#noteOutcome(reads, { changed, removed, problems });
     if (problems.length > 0) {
       this.options.log.error({ problems }, `site files not applied, the last good version keeps serving:\n${formatProblems(problems)}`);
     }
@@ -153,5 +184,24 @@ export class SiteRegistry {
       for (const listener of this.#listeners) listener(all, { changed, removed });
     }
     return problems.length === 0;
+  }
+
+  /** Keeps when each applied file was loaded and, per file, the problems of its last refused edit. */
+  #noteOutcome(reads: readonly FileRead[], { changed, removed, problems }: SiteChange & { problems: SiteProblem[] }): void {
+    const now = new Date();
+    for (const site of changed) {
+      this.#loadedAt.set(site.id, now);
+      this.#refused.delete(site.id);
+    }
+    for (const id of removed) {
+      this.#loadedAt.delete(id);
+      this.#refused.delete(id);
+    }
+    for (const read of reads) {
+      const own = problems.filter((problem) => problem.file === read.file);
+      if (own.length > 0) this.#refused.set(read.id, { id: read.id, file: read.file, at: now, problems: own });
+      // A removed file that never served (a refused new file deleted) has nothing left to refuse.
+      else if (read.kind === "removed") this.#refused.delete(read.id);
+    }
   }
 }
