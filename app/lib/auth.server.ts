@@ -5,6 +5,8 @@ import { isLanguage, type Language } from "../../server/i18n/languages";
 
 /** Where signing in and the home of a member lead (§2). */
 export const MEMBER_HOME = "/members";
+/** Where a member banned by staff is sent when they sign in (§8 ban page). */
+export const BAN_PAGE = "/pages/ban";
 
 /** The signed-in member, or a redirect to the login route that comes back here afterwards. */
 export function requireMember(context: AppLoadContext, request: Request): Member {

@@ -6,7 +6,7 @@ import { loadMember, setMemberLanguage, userApiShape, type Member } from "../../
 import { localeCookie } from "../../server/http/cookies";
 import { LANGUAGES, type Language } from "../../server/i18n/languages";
 import { endpointRefused, pushSubscriptionPayload, savePushSubscription } from "../../server/push/subscriptions";
-import { authenticationRequired, signIn } from "../lib/auth.server";
+import { authenticationRequired, BAN_PAGE, signIn } from "../lib/auth.server";
 import { readJson } from "../lib/json-body.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -64,6 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return Response.json({ error: "locked", minutes: check.minutes, message: t("errors.tooManyAttempts", { minutes: check.minutes }) }, { status: 429, headers: NO_STORE });
   }
   if (check.status === "failed") return Response.json({ error: "login_failed", message: t("errors.loginFailed") }, { status: 401, headers: NO_STORE });
+  if (check.status === "banned") return Response.json({ error: "banned", redirect: BAN_PAGE }, { status: 403, headers: NO_STORE });
 
   const member = await loadMember(context.services.store.db, { siteId: context.site.id, accountId: check.accountId });
   if (!member) return Response.json({ error: "login_failed", message: t("errors.loginFailed") }, { status: 401, headers: NO_STORE });

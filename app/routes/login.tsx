@@ -7,7 +7,7 @@ import { loginSchema } from "../../server/accounts/forms";
 import { checkPassword } from "../../server/accounts/login";
 import { Field, Messages } from "../components/form-field";
 import * as styles from "../components/form.css";
-import { MEMBER_HOME, redirectMembersHome, signIn } from "../lib/auth.server";
+import { BAN_PAGE, MEMBER_HOME, redirectMembersHome, signIn } from "../lib/auth.server";
 import { accountMeta } from "../lib/meta";
 import { useCheckedForm } from "../lib/use-checked-form";
 import { safeRedirect } from "../lib/safe-redirect";
@@ -28,6 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (check.status === "ok") {
     return redirect(safeRedirect(redirectTo, MEMBER_HOME), { headers: await signIn(context, check.accountId, check.language) });
   }
+  if (check.status === "banned") return redirect(BAN_PAGE);
   const message = check.status === "locked" ? "errors.tooManyAttempts" : "errors.loginFailed";
   return { result: submission.reply({ formErrors: [message], hideFields: ["password"] }), values: check.status === "locked" ? { minutes: check.minutes } : undefined };
 }

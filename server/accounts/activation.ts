@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { postSystemMessage } from "../chat/conversations";
 import { changeCredits } from "../credits/ledger";
 import type { Database } from "../db/schema";
@@ -52,15 +52,18 @@ export async function activateAccount(
 
 /** Sends a fresh activation link; the earlier ones stop working. */
 export async function resendActivation(db: Kysely<Database>, { member, outgoing }: { member: Member; outgoing: Outgoing }): Promise<void> {
-  await db.transaction().execute(async (tx) => {
-    await revokeLinks(tx, { accountId: member.accountId, purposes: ["activation"] });
-    await queueLinkMail(tx, {
-      kind: "activation",
-      outgoing,
-      accountId: member.accountId,
-      to: member.email,
-      name: member.name,
-      validFor: { days: ACTIVATION_DAYS },
-    });
+  await db.transaction().execute((tx) => queueNewActivationLink(tx, { member, outgoing }));
+}
+
+/** resendActivation inside the caller's transaction (support staff record it with their audit row). */
+export async function queueNewActivationLink(tx: Transaction<Database>, { member, outgoing }: { member: Pick<Member, "accountId" | "email" | "name">; outgoing: Outgoing }): Promise<void> {
+  await revokeLinks(tx, { accountId: member.accountId, purposes: ["activation"] });
+  await queueLinkMail(tx, {
+    kind: "activation",
+    outgoing,
+    accountId: member.accountId,
+    to: member.email,
+    name: member.name,
+    validFor: { days: ACTIVATION_DAYS },
   });
 }

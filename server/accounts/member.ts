@@ -24,7 +24,10 @@ export type Member = {
   mainPhoto: { filename: string; thumb_filename: string } | null;
 };
 
-/** The live (not deleted) members of a site, with the columns of Member; callers narrow it down. */
+/**
+ * The live members of a site (not deleted, not banned by staff), with the columns of Member; callers
+ * narrow it down. Sessions resolve through it, so a ban signs the member out at their next request.
+ */
 export function membersOf(db: Kysely<Database>, siteId: string) {
   return db
     .selectFrom("accounts")
@@ -51,6 +54,7 @@ export function membersOf(db: Kysely<Database>, siteId: string) {
     ])
     .where("accounts.site_id", "=", siteId)
     .where("accounts.status", "!=", "deleted")
+    .where("accounts.banned_at", "is", null)
     .$narrowType<{ mainFilename: string | null; mainThumbFilename: string | null }>();
 }
 

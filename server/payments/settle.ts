@@ -201,6 +201,13 @@ export type RefundResult =
 
 const DAY_MS = 86_400_000;
 
+/** Why a payment cannot be refunded now: only a paid one, within the brand's refund_days of its payment. */
+export function refundRefusal(payment: Pick<Payment, "status" | "paid_at" | "provider_reference">, site: Site, now: Date): "not_paid" | "refund_window_passed" | undefined {
+  if (payment.status !== "paid" || !payment.paid_at || !payment.provider_reference) return "not_paid";
+  if (now.getTime() - payment.paid_at.getTime() > site.refund_days * DAY_MS) return "refund_window_passed";
+  return undefined;
+}
+
 /**
  * Pays a member back (support's action): only a paid payment, only within the brand's refund_days
  * of its payment. The provider is asked first, outside any transaction; once it answers refunded,
@@ -209,8 +216,8 @@ const DAY_MS = 86_400_000;
 export async function refundPayment({ services, site, paymentId, now = new Date() }: { services: SettleServices & { payments: Pick<PaymentProviders, "byName"> }; site: Site; paymentId: number; now?: Date }): Promise<RefundResult> {
   const payment = await services.store.db.selectFrom("payments").selectAll().where("id", "=", paymentId).where("site_id", "=", site.id).executeTakeFirst();
   if (!payment) return { kind: "refused", reason: "unknown_payment" };
-  if (payment.status !== "paid" || !payment.paid_at || !payment.provider_reference) return { kind: "refused", reason: "not_paid" };
-  if (now.getTime() - payment.paid_at.getTime() > site.refund_days * DAY_MS) return { kind: "refused", reason: "refund_window_passed" };
+  const refused = refundRefusal(payment, site, now);
+  if (refused || !payment.provider_reference) return { kind: "refused", reason: refused ?? "not_paid" };
   const provider = services.payments.byName(payment.provider as PaymentProviderName);
   if (!provider) return { kind: "refused", reason: "provider_error" };
   let answer: Awaited<ReturnType<typeof provider.refund>>;
@@ -221,13 +228,33 @@ export async function refundPayment({ services, site, paymentId, now = new Date(
     return { kind: "refused", reason: "provider_error" };
   }
   if (answer.status === "pending") return { kind: "pending" };
-  const report: ProviderReport = { paymentId, providerReference: payment.provider_reference, status: "refunded", amount: payment.amount, currency: payment.currency };
-  const outcome = await settle(services, { site, provider: payment.provider, report, source: "refund" });
+  return applyConfirmedRefund({ services, site, payment, source: "refund" });
+}
+
+/**
+ * A refund the provider confirmed in its answer (not by webhook later): the payment moves to
+ * refunded through the same step as a provider's report, taking back the unspent credits, and the
+ * member's open tabs hear of it. A report that came in meanwhile makes it a recorded duplicate.
+ */
+export async function applyConfirmedRefund({
+  services,
+  site,
+  payment,
+  source,
+}: {
+  services: SettleServices;
+  site: Site;
+  payment: Pick<Payment, "id" | "provider" | "provider_reference" | "amount" | "currency">;
+  /** Who asked, for payment_events: "refund", "refund by staff 12". */
+  source: string;
+}): Promise<RefundResult> {
+  const report: ProviderReport = { paymentId: payment.id, providerReference: payment.provider_reference ?? "", status: "refunded", amount: payment.amount, currency: payment.currency };
+  const outcome = await settle(services, { site, provider: payment.provider, report, source });
   // A chargeback that came in meanwhile took the payment past refunded.
   if ("refused" in outcome) return { kind: "refused", reason: "not_paid" };
   if (outcome.announce) await announce(services, outcome.announce);
-  const after = await services.store.db.selectFrom("payments").select(["credits_taken_back", "credits_not_taken_back"]).where("id", "=", paymentId).executeTakeFirstOrThrow();
-  services.log.info({ paymentId, ...after }, "payment refunded");
+  const after = await services.store.db.selectFrom("payments").select(["credits_taken_back", "credits_not_taken_back"]).where("id", "=", payment.id).executeTakeFirstOrThrow();
+  services.log.info({ paymentId: payment.id, source, ...after }, "payment refunded");
   return { kind: "refunded", creditsTakenBack: after.credits_taken_back, creditsNotTakenBack: after.credits_not_taken_back };
 }
 
