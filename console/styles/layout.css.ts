@@ -5,7 +5,8 @@ export const shell = style({
   display: "grid",
   gridTemplateColumns: "14rem 1fr",
   minHeight: "100vh",
-  "@media": { "screen and (max-width: 900px)": { gridTemplateColumns: "1fr" } },
+  // Narrower: the side bar becomes a bar across the top, as tall as its links.
+  "@media": { "screen and (max-width: 900px)": { gridTemplateColumns: "1fr", gridTemplateRows: "auto 1fr" } },
 });
 
 export const sidebar = style({

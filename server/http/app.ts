@@ -6,7 +6,7 @@ import { pinoHttp } from "pino-http";
 import { trackingCookie, trackingFromQuery } from "../accounts/tracking";
 import { productionRules, type Env } from "../env";
 import { NAMESPACES, type Namespace } from "../i18n/catalog";
-import { keyServedToPool, PHOTO_CACHE_CONTROL, uploadsDir } from "../photos/storage";
+import { keyServedToPool, uploadsDir } from "../photos/storage";
 import type { Site } from "../sites/schema";
 import { normalizeHost } from "../sites/host";
 import { bodyLimits } from "./body-limits";
@@ -15,6 +15,7 @@ import { createConsoleApp } from "./console-app";
 import { sameOriginWrites } from "./cross-site";
 import { isDevelopmentClient } from "./development";
 import { anonymousPageCache } from "./page-cache";
+import { servePhotos } from "./photo-files";
 import { privateCaching } from "./private-caching";
 import { createRequestHandler } from "./remix-handler";
 import { buildRequestContext, type RequestContext, type Services } from "./request-context";
@@ -205,30 +206,6 @@ function photosOfHostPool(req: Request, res: Response, next: express.NextFunctio
   }
   if (!keyServedToPool(key, (res.locals.site as Site).pool)) return void res.status(404).type("text/plain").send("Not found");
   next();
-}
-
-const MEDIA_CSP = "default-src 'none'; sandbox";
-
-/**
- * The local photo folder, read-only: file names are random and never reused, so a year's immutable
- * cache; a missing file is a plain 404, never a directory listing or a fall through to Remix. The
- * demo portraits are SVG: opened on their own they may load nothing and run nothing.
- */
-function servePhotos(root: string): [express.RequestHandler, express.ErrorRequestHandler] {
-  return [
-    express.static(root, {
-      index: false,
-      redirect: false,
-      fallthrough: false,
-      dotfiles: "deny",
-      setHeaders: (res) => res.set({ "Cache-Control": PHOTO_CACHE_CONTROL, "Content-Security-Policy": MEDIA_CSP }),
-    }),
-    (error: { status?: number }, _req, res, _next) => {
-      // A request the file server refuses (a malformed path, a method) is the client's error, never a 500.
-      const status = error.status === 404 || error.status === 403 ? 404 : error.status && error.status >= 400 && error.status < 500 ? error.status : 500;
-      res.status(status).type("text/plain").send(status === 404 ? "Not found" : status === 405 ? "Method not allowed" : status < 500 ? "Bad request" : "Error");
-    },
-  ];
 }
 
 /** Keeps the tracking query of a landing visit (§3), so a signup later in the visit carries it. */

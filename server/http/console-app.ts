@@ -4,11 +4,13 @@ import type { ServerBuild } from "@remix-run/node";
 // The runtime's own encoder for single-fetch answers: a refused data request must still be one the client can read.
 import { encodeViaTurboStream, getSingleFetchRedirect, SINGLE_FETCH_REDIRECT_STATUS, SingleFetchRedirectSymbol } from "@remix-run/server-runtime/dist/single-fetch.js";
 import express, { type NextFunction, type Request, type Response } from "express";
+import { uploadsDir } from "../photos/storage";
 import type { ConsoleContext } from "../support/console-context";
 import { checkedBodies } from "./body-limits";
 import { staticFiles } from "./compression";
 import { decideAccess, pagePath, routeTree } from "./console-access";
 import { mayWrite } from "./cross-site";
+import { servePhotos } from "./photo-files";
 import { refusalPage } from "./refusal-page";
 import { createRequestHandler } from "./remix-handler";
 import type { Services } from "./request-context";
@@ -91,6 +93,13 @@ export function createConsoleApp({ services, build, clientDir, compress, product
       })
       .catch(next);
   });
+
+  // Members' photos of every pool, for staff only (a moderator's queue, a member's page), kept in no shared cache.
+  if (services.photos.kind === "local") {
+    const staffOnly = (_req: Request, res: Response, next: NextFunction) =>
+      (res.locals.context as ConsoleContext).staff?.verified ? next() : void res.status(404).type("text/plain").send("Not found");
+    app.use("/media", staffOnly, ...servePhotos(uploadsDir(services.dataDir), { cacheControl: "private, max-age=3600" }));
+  }
 
   app.use((req, res, next) => {
     if (mayWrite({ method: req.method, host: req.get("host"), origin: req.get("origin"), secFetchSite: req.get("sec-fetch-site") })) return next();

@@ -1,8 +1,10 @@
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROUTE_ACCESS } from "../../console/access";
 import { decideAccess } from "../../server/http/console-access";
+import { uploadsDir } from "../../server/photos/storage";
 import { can, STAFF_ROLES, type StaffRole } from "../../server/support/roles";
 import { createMember, sessionCookie } from "../support/accounts";
 import { createStaff, staffCookie } from "../support/staff";
@@ -139,6 +141,16 @@ describe("the support console's access rules", () => {
       const onConsole = await open(pathname, { cookie: cookies.admin });
       expect(onConsole.status, pathname).toBe(404);
     }
+  });
+
+  it("shows members' photo files to signed-in staff only, kept in no shared cache", async () => {
+    const folder = path.join(uploadsDir(server.dataDir), "flirt-nl");
+    await mkdir(folder, { recursive: true });
+    await writeFile(path.join(folder, "console-test.webp"), "not really a photo");
+    expect((await open("/media/flirt-nl/console-test.webp")).status).toBe(404);
+    const shown = await open("/media/flirt-nl/console-test.webp", { cookie: cookies.moderator });
+    expect(shown.status).toBe(200);
+    expect(shown.headers["cache-control"]).toBe("private, max-age=3600");
   });
 
   it("sends the console's own headers: no caching, no framing, no indexing, a nonce policy", async () => {
