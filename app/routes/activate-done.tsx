@@ -21,7 +21,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
     title: context.t("account:activated.title"),
     signedIn: Boolean(member),
     credits: member ? context.site.signup_credits : 0,
-    hasPhoto: photos.length > 0,
+    hasPhoto: photos.some((photo) => photo.status !== "rejected"),
     maxMegabytes: PHOTO_LIMIT_VALUES.megabytes,
   };
 }

@@ -59,7 +59,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     title: t("members:edit.title"),
     profile: { ...profile, geolocation: undefined },
     visible: site.visible_profile_fields,
-    completeness: profileCompleteness(profile, { photos: photos.length, visibleFields: site.visible_profile_fields }),
+    // A refused photo is the member's to delete, not a photo of their profile.
+    completeness: profileCompleteness(profile, { photos: photos.filter((photo) => photo.status !== "rejected").length, visibleFields: site.visible_profile_fields }),
     interestGroups: groupedInterests(site.interests, t, context.language),
     townRegions: profile.city && isCountryCode(profile.country) ? regionsOfTown(profile.country, profile.city) : [],
     countries: site.countries.map((code) => ({
@@ -68,7 +69,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       regionLabel: isCountryCode(code) ? t(`members:region_label.${COUNTRIES[code].regionLabel}`) : "",
       regions: isCountryCode(code) ? regionsOf(code) : [],
     })),
-    photos: photos.map((photo) => ({ id: photo.id, status: photo.status, main: photo.main, thumb_filename: photoUrls(site, photo).thumb_filename })),
+    photos: photos.map((photo) => ({
+      id: photo.id,
+      status: photo.status,
+      main: photo.main,
+      thumb_filename: photoUrls(site, photo).thumb_filename,
+      rejection_reason: photo.rejection_reason,
+    })),
     photoLimit: photoLimit(member.paidUser),
     premiumLimit: PHOTO_LIMIT_VALUES.premium,
     paidUser: member.paidUser,

@@ -20,6 +20,8 @@ export type Photo = {
   width: number;
   height: number;
   status: PhotoStatus;
+  /** Why a moderator refused it ('rejected'): shown to its owner only. */
+  rejection_reason: string | null;
   created_at: Date;
   /** Whether this is the profile's main photo (main_image, §3). */
   main: boolean;
@@ -33,7 +35,7 @@ export type AddPhotoResult =
 type Db = Kysely<Database>;
 type Owner = { siteId: string; profileId: number };
 
-const PHOTO_COLUMNS = ["id", "filename", "thumb_filename", "width", "height", "status", "created_at"] as const;
+const PHOTO_COLUMNS = ["id", "filename", "thumb_filename", "width", "height", "status", "rejection_reason", "created_at"] as const;
 
 /** Demo profiles share these files; deleting one profile's photo row must not remove them. */
 const SHARED_KEY_PREFIX = "demo/";
@@ -195,8 +197,8 @@ export async function setMainPhoto({
 
 /**
  * A profile's photos in the member's order, whose first live photo is the main photo. The owner
- * also sees those in review, where they stand in the order; everyone else sees only live ones,
- * the main photo first. The caller has already checked that the viewer may see the profile.
+ * also sees those in review and those a moderator refused (with the reason), where they stand in
+ * the order; everyone else sees only live ones, the main photo first. The caller has already checked that the viewer may see the profile.
  */
 export async function photosOf({ db, profileId, viewer }: { db: Db; profileId: number; viewer: "owner" | "other" }): Promise<Photo[]> {
   const rows = await db
@@ -205,7 +207,7 @@ export async function photosOf({ db, profileId, viewer }: { db: Db; profileId: n
     .select(PHOTO_COLUMNS.map((column) => `photos.${column}` as const))
     .select("profiles.main_photo_id")
     .where("photos.profile_id", "=", profileId)
-    .where("photos.status", "in", viewer === "owner" ? ["inspection", "active"] : ["active"])
+    .where("photos.status", "in", viewer === "owner" ? ["inspection", "active", "rejected"] : ["active"])
     .orderBy("photos.position")
     .orderBy("photos.id")
     .execute();
@@ -215,8 +217,10 @@ export async function photosOf({ db, profileId, viewer }: { db: Db; profileId: n
 }
 
 /**
- * Support's approval of a photo in review: it goes live, and becomes the main photo when it is now
- * the first live photo of the member's order (always so when there was none).
+ * A moderator's approval of a photo in review: it goes live, and becomes the main photo when it is
+ * now the first live photo of the member's order (always so when there was none). Given a
+ * transaction (the console writes its audit row in it), it runs there; otherwise in its own. A photo
+ * no longer in review (decided by someone faster, or deleted) is not_found, and nothing changes.
  */
 export async function approvePhoto({
   db,
@@ -227,22 +231,75 @@ export async function approvePhoto({
   siteId: string;
   photoId: number;
 }): Promise<{ ok: true; main: boolean } | { ok: false; error: "not_found" }> {
-  return db.transaction().execute(async (tx) => {
-    const photo = await tx
-      .selectFrom("photos")
-      .innerJoin("profiles", "profiles.id", "photos.profile_id")
-      .select(["photos.profile_id", "profiles.main_photo_id"])
-      .where("photos.id", "=", photoId)
-      .where("photos.status", "=", "inspection")
-      .where("profiles.site_id", "=", siteId)
-      .forUpdate("profiles")
-      .executeTakeFirst();
+  return inTransaction(db, async (tx) => {
+    const photo = await decide(tx, { siteId, photoId, from: "inspection", to: { status: "active", rejection_reason: null } });
     if (!photo) return { ok: false, error: "not_found" } as const;
-    await tx.updateTable("photos").set({ status: "active" }).where("id", "=", photoId).execute();
     const first = await firstActive(tx, photo.profile_id);
     if (first !== photo.main_photo_id) await setMain(tx, photo.profile_id, first);
     return { ok: true, main: first === photoId } as const;
   });
+}
+
+/**
+ * A moderator's refusal of a photo, with the reason its owner sees in their editor; no one else
+ * sees it again. `from` is the state the moderator decided on: a photo in review (the queue), or a
+ * live one taken down; a photo in any other state by now is not_found, and nothing changes. A main
+ * photo hands the role to the first live photo left in the member's order (or none).
+ */
+export async function rejectPhoto({
+  db,
+  siteId,
+  photoId,
+  reason,
+  from = "inspection",
+}: {
+  db: Db;
+  siteId: string;
+  photoId: number;
+  reason: string;
+  from?: "inspection" | "active";
+}): Promise<{ ok: true; wasMain: boolean } | { ok: false; error: "not_found" }> {
+  return inTransaction(db, async (tx) => {
+    const photo = await decide(tx, { siteId, photoId, from, to: { status: "rejected", rejection_reason: reason } });
+    if (!photo) return { ok: false, error: "not_found" } as const;
+    const wasMain = photo.main_photo_id === photoId;
+    if (wasMain) await setMain(tx, photo.profile_id, await firstActive(tx, photo.profile_id));
+    return { ok: true, wasMain } as const;
+  });
+}
+
+/** Runs `work` in the caller's transaction when `db` is one, else in a transaction of its own. */
+function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
+/**
+ * Moves a photo of the site out of state `from` with the profile locked, answering its profile and
+ * the main photo as they were; undefined when the photo is not (or no longer) in that state. The
+ * update names `from` again: a decision that waited on the lock behind another finds the row changed.
+ */
+async function decide(
+  tx: Db,
+  { siteId, photoId, from, to }: { siteId: string; photoId: number; from: PhotoStatus; to: { status: PhotoStatus; rejection_reason: string | null } },
+) {
+  const photo = await tx
+    .selectFrom("photos")
+    .innerJoin("profiles", "profiles.id", "photos.profile_id")
+    .select(["photos.profile_id", "profiles.main_photo_id"])
+    .where("photos.id", "=", photoId)
+    .where("photos.status", "=", from)
+    .where("profiles.site_id", "=", siteId)
+    .forUpdate("profiles")
+    .executeTakeFirst();
+  if (!photo) return undefined;
+  const changed = await tx
+    .updateTable("photos")
+    .set({ ...to, reviewed_at: new Date() })
+    .where("id", "=", photoId)
+    .where("status", "=", from)
+    .returning("id")
+    .executeTakeFirst();
+  return changed ? photo : undefined;
 }
 
 /** The member's photo count and limit (take the profile lock first when deciding on them). */

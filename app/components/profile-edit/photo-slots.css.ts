@@ -45,6 +45,18 @@ export const badge = style({
   fontWeight: 700,
 });
 
+/** Refused: dimmed and marked in the danger colour, with the moderator's reason below the grid. */
+export const rejectedImage = style({ opacity: 0.45, filter: "grayscale(1)" });
+export const rejectedBadge = style({ background: vars.color.danger, color: vars.color.surface });
+export const rejections = style({ display: "grid", gap: "0.5rem", margin: 0, padding: 0, listStyle: "none" });
+export const rejection = style({
+  padding: "0.65rem 0.85rem",
+  borderRadius: vars.radius.medium,
+  border: `2px solid ${vars.color.danger}`,
+  background: vars.color.surface,
+  overflowWrap: "anywhere",
+});
+
 export const controls = style({ position: "absolute", inset: 0, pointerEvents: "none" });
 
 export const control = style({

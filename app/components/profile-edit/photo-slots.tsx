@@ -9,7 +9,8 @@ import * as form from "../form.css";
 import { ArrowIcon, PlusIcon, StarIcon, TrashIcon } from "./photo-icons";
 import * as styles from "./photo-slots.css";
 
-export type EditorPhoto = { id: number; status: PhotoStatus; main: boolean; thumb_filename: string };
+/** rejection_reason: a moderator's words on a refused ('rejected') photo, which only its owner sees. */
+export type EditorPhoto = { id: number; status: PhotoStatus; main: boolean; thumb_filename: string; rejection_reason: string | null };
 /** An upload's or a photo action's outcome: a catalogue key with its values, or a text the server already translated. */
 export type PhotoMessage = { ok: boolean; message: string; values?: Record<string, number>; translated?: boolean };
 export type PhotoMove = "earlier" | "later";
@@ -135,6 +136,7 @@ export function PhotoSlots({ photos, limit, premiumLimit, paidUser, maxMegabytes
   }
 
   const messageText = message && (message.translated ? message.message : t(message.message, message.values));
+  const rejected = photos.flatMap((photo, index) => (photo.status === "rejected" ? [{ photo, position: index + 1 }] : []));
 
   return (
     <>
@@ -143,9 +145,18 @@ export function PhotoSlots({ photos, limit, premiumLimit, paidUser, maxMegabytes
           const values = { position: index + 1, count: photos.length };
           return (
             <li key={photo.id} className={styles.slot}>
-              <img src={photo.thumb_filename} alt={t("slots.photo", values)} className={styles.image} width={400} height={400} />
+              <img
+                src={photo.thumb_filename}
+                alt={t("slots.photo", values)}
+                className={photo.status === "rejected" ? `${styles.image} ${styles.rejectedImage}` : styles.image}
+                width={400}
+                height={400}
+                aria-describedby={photo.status === "rejected" ? rejectionId(photo.id) : undefined}
+              />
               {photo.status === "inspection" ? (
                 <span className={styles.badge}>{t("status.inspection")}</span>
+              ) : photo.status === "rejected" ? (
+                <span className={`${styles.badge} ${styles.rejectedBadge}`}>{t("status.rejected")}</span>
               ) : photo.main ? (
                 <span className={styles.badge}>{t("members:edit.mainPhoto")}</span>
               ) : null}
@@ -165,7 +176,8 @@ export function PhotoSlots({ photos, limit, premiumLimit, paidUser, maxMegabytes
                 >
                   <TrashIcon />
                 </Link>
-                {(["earlier", "later"] as const).map((to) => (
+                {/* A refused photo only waits to be deleted: it has no place in the order others see. */}
+                {(photo.status === "rejected" ? [] : (["earlier", "later"] as const)).map((to) => (
                   <button
                     key={to}
                     type="submit"
@@ -229,6 +241,19 @@ export function PhotoSlots({ photos, limit, premiumLimit, paidUser, maxMegabytes
         })}
       </ol>
 
+      {rejected.length > 0 ? (
+        <ul className={styles.rejections}>
+          {rejected.map(({ photo, position }) => (
+            <li key={photo.id} id={rejectionId(photo.id)} className={styles.rejection}>
+              <strong>{t("rejected.title", { position })}</strong> {t("rejected.reason", { reason: photo.rejection_reason ?? "" })} {t("rejected.help")}{" "}
+              <Link to={`?delete=${photo.id}`} preventScrollReset className={form.link}>
+                {t("slots.delete", { position })}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
       <div role="status" className={styles.status}>
         {messageText ? <p className={message?.ok ? form.success : form.alert}>{messageText}</p> : null}
         {moved ? <span className={visuallyHidden}>{t("slots.moved", { position: photos.findIndex((photo) => photo.id === moved.id) + 1, count: photos.length })}</span> : null}
@@ -269,6 +294,8 @@ export function PhotoSlots({ photos, limit, premiumLimit, paidUser, maxMegabytes
     </>
   );
 }
+
+const rejectionId = (photoId: number) => `photo-${photoId}-rejected`;
 
 /** A ring that fills as the photo goes up, with the share in words for screen readers. */
 function UploadProgress({ percent, label }: { percent: number; label: string }) {
