@@ -111,3 +111,9 @@ alter table complaints add column resolved_at timestamptz;
 alter table accounts add column banned_at timestamptz;
 alter table profiles drop constraint profiles_status_check;
 alter table profiles add constraint profiles_status_check check (status in ('disabled', 'active', 'hidden', 'deleted'));
+
+-- A refund asked for by support staff is recorded before the provider is called, so a second click
+-- (or a second staff member) finds it already asked for and cannot pay the member back twice.
+-- Cleared again only when the provider refused the request.
+alter table payments add column refund_requested_at timestamptz;
+alter table payments add column refund_requested_by bigint references staff_accounts (id);
