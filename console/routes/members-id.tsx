@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import type { ReactNode } from "react";
 import { auditTrail } from "../../server/support/audit";
 import { consoleContext, requirePermission } from "../../server/support/console-context";
+import { photoUrl } from "../../server/photos/urls";
 import { LEDGER_LIMIT, memberPage } from "../../server/support/members";
 import { can } from "../../server/support/roles";
 import { AuditTable } from "../components/audit-table";
@@ -42,7 +43,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       purchases_blocked_at: at(account.purchases_blocked_at),
     },
     profile,
-    photos: page.photos.map((photo) => ({ ...photo, created_at: at(photo.created_at), reviewed_at: at(photo.reviewed_at) })),
+    photos: page.photos.map(({ thumb_filename, ...photo }) => ({
+      ...photo,
+      thumb: photoUrl(site, thumb_filename),
+      created_at: at(photo.created_at),
+      reviewed_at: at(photo.reviewed_at),
+    })),
     sessions: page.sessions.map((session, index) => ({ key: index, created_at: at(session.created_at), expires_at: at(session.expires_at), live: session.expires_at > new Date() })),
     lockout: page.lockout,
     complaintsBy: page.complaintsBy.map((complaint) => ({ ...complaint, created_at: at(complaint.created_at) })),
@@ -244,7 +250,11 @@ export default function MemberPage() {
           <Table caption="Photos" head={["Photo", "Status", "Uploaded (UTC)", "Reviewed (UTC)"]}>
             {page.photos.map((photo) => (
               <tr key={photo.id}>
-                <td>#{photo.id}</td>
+                <td>
+                  <span className={css.photoCell}>
+                    <img src={photo.thumb} alt={`Photo #${photo.id}`} width={64} height={64} loading="lazy" className={css.thumb} />#{photo.id}
+                  </span>
+                </td>
                 <td>
                   <Badge tone={photo.status === "active" ? "ok" : photo.status === "rejected" ? "danger" : photo.status === "inspection" ? "warn" : "neutral"}>{photo.status}</Badge>
                   {photo.rejection_reason ? <div className={ui.hint}>{photo.rejection_reason}</div> : null}

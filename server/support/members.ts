@@ -94,7 +94,7 @@ export async function memberPage({
       .where("account_id", "=", accountId)
       .executeTakeFirst();
     const photos = profile
-      ? await tx.selectFrom("photos").select(["id", "status", "rejection_reason", "created_at", "reviewed_at"]).where("profile_id", "=", profile.id).orderBy("id").execute()
+      ? await tx.selectFrom("photos").select(["id", "status", "rejection_reason", "created_at", "reviewed_at", "thumb_filename"]).where("profile_id", "=", profile.id).orderBy("id").execute()
       : [];
     const sessions = await tx.selectFrom("sessions").select(["created_at", "expires_at"]).where("account_id", "=", accountId).orderBy("created_at", "desc").execute();
     const complaintColumns = ["complaints.id", "complaints.reason", "complaints.message", "complaints.status", "complaints.outcome", "complaints.created_at"] as const;
