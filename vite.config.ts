@@ -8,6 +8,16 @@ declare module "@remix-run/node" {
   }
 }
 
+/** Every v3 flag on, so the code is one codemod away from React Router 7; the console's build shares them. */
+export const REMIX_FUTURE = {
+  v3_fetcherPersist: true,
+  v3_relativeSplatPath: true,
+  v3_throwAbortReason: true,
+  v3_singleFetch: true,
+  v3_lazyRouteDiscovery: true,
+  v3_routeConfig: true,
+} as const;
+
 const SERVER_MODULES = `${new URL("./server/", import.meta.url).pathname}`;
 
 // The CSS every vanilla-extract style module compiles to, in one chunk: each page then links one
@@ -72,14 +82,7 @@ function clientChunks(): Rollup.GetManualChunk {
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     remix({
-      future: {
-        v3_fetcherPersist: true,
-        v3_relativeSplatPath: true,
-        v3_throwAbortReason: true,
-        v3_singleFetch: true,
-        v3_lazyRouteDiscovery: true,
-        v3_routeConfig: true,
-      },
+      future: REMIX_FUTURE,
     }),
     vanillaExtractPlugin(),
   ],

@@ -1,6 +1,7 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import { defineConfig } from "vite";
+import { REMIX_FUTURE } from "./vite.config";
 
 /**
  * The support console: a Remix app of its own (console/), built beside the brands' app into
@@ -15,14 +16,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     remix({
       appDirectory: "console",
       buildDirectory: "build/console",
-      future: {
-        v3_fetcherPersist: true,
-        v3_relativeSplatPath: true,
-        v3_throwAbortReason: true,
-        v3_singleFetch: true,
-        v3_lazyRouteDiscovery: true,
-        v3_routeConfig: true,
-      },
+      future: REMIX_FUTURE,
     }),
     vanillaExtractPlugin(),
   ],
