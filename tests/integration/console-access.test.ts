@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROUTE_ACCESS } from "../../console/access";
 import { decideAccess } from "../../server/http/console-access";
@@ -151,6 +152,17 @@ describe("the support console's access rules", () => {
     const shown = await open("/media/flirt-nl/console-test.webp", { cookie: cookies.moderator });
     expect(shown.status).toBe(200);
     expect(shown.headers["cache-control"]).toBe("private, max-age=3600");
+  });
+
+  it("keeps the audit trail append-only: no row can be changed, removed or truncated", async () => {
+    const staff = await createStaff(server, { role: "admin" });
+    const db = server.store.db;
+    await db.insertInto("staff_audit").values({ staff_id: staff.id, action: "member.view", account_id: 1, ip: "10.0.0.1" }).execute();
+    const row = await db.selectFrom("staff_audit").select(["id", "action"]).where("staff_id", "=", staff.id).executeTakeFirstOrThrow();
+    await expect(db.updateTable("staff_audit").set({ action: "nothing.happened" }).where("id", "=", row.id).execute()).rejects.toThrow(/append-only/);
+    await expect(db.deleteFrom("staff_audit").where("id", "=", row.id).execute()).rejects.toThrow(/append-only/);
+    await expect(sql`truncate staff_audit`.execute(db)).rejects.toThrow(/append-only/);
+    expect(await db.selectFrom("staff_audit").select("action").where("id", "=", row.id).executeTakeFirst()).toEqual({ action: "member.view" });
   });
 
   it("sends the console's own headers: no caching, no framing, no indexing, a nonce policy", async () => {
