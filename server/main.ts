@@ -30,7 +30,12 @@ async function main() {
   if (!productionRules(env)) {
     console.log(`\nAmora is serving ${running.sites.all().length} brands:`);
     for (const site of running.sites.all()) console.log(`  ${site.name.padEnd(16)} ${origin(site.id)}`);
-    if (env.SUPPORT_HOST) console.log(`\nThe support console: http://${env.SUPPORT_HOST}:${running.port}/ (npm run staff -- add <email> --role admin)`);
+    if (env.SUPPORT_HOST) {
+      console.log(`\nThe support console: http://${env.SUPPORT_HOST}:${running.port}/`);
+      // PGlite serves one process: the command waits for the server to stop.
+      const when = env.DATABASE_URL ? "" : " while the server is stopped";
+      console.log(`  staff accounts: npm run staff -- add <email> --role admin${when}`);
+    }
     console.log("");
   }
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
