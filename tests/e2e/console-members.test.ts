@@ -75,7 +75,8 @@ describe("members in the support console", () => {
     await hydrated(page);
     await page.getByRole("button", { name: "Hide this profile" }).click();
     await page.getByRole("status").getByText("The profile is hidden from everyone.").waitFor();
-    expect(await page.getByRole("button", { name: "Show this profile again" }).count()).toBe(1);
+    await page.getByRole("button", { name: "Show this profile again" }).waitFor();
+    expect(await suite.server.store.db.selectFrom("profiles").select("status").where("id", "=", member.profileId).executeTakeFirstOrThrow()).toEqual({ status: "hidden" });
     await page.context().close();
   });
 

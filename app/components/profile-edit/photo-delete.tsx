@@ -4,7 +4,7 @@ import { useHydrated } from "../../lib/use-hydrated";
 import * as form from "../form.css";
 import { Modal } from "../modal";
 import type { EditorPhoto } from "./photo-slots";
-import * as styles from "./photo-slots.css";
+import * as styles from "./photo-delete.css";
 
 /**
  * Asks before a photo is deleted (the slot's delete link opens /profile?delete=<id>): a modal

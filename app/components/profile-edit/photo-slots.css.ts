@@ -124,8 +124,3 @@ export const uploadActions = style({ display: "flex", flexWrap: "wrap", gap: "0.
 /** Out of sight but still focusable: the add slot, its label, shows where the keyboard is. */
 export const fileInput = style({ position: "absolute", width: 1, height: 1, opacity: 0, overflow: "hidden" });
 
-export const confirmPanel = style({ padding: "1.25rem", borderRadius: vars.radius.large, border: `2px solid ${vars.color.danger}`, background: vars.color.surface });
-export const confirm = style({ display: "grid", gap: "0.75rem", justifyItems: "center", textAlign: "center" });
-export const confirmImage = style({ width: "7rem", height: "7rem", objectFit: "cover", borderRadius: vars.radius.medium });
-export const confirmTitle = style({ margin: 0, fontSize: "1.25rem" });
-export const confirmActions = style({ display: "flex", flexWrap: "wrap", justifyContent: "center", gap: "0.6rem", marginTop: "0.25rem" });
