@@ -29,7 +29,6 @@ const GRANTS = {
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof GRANTS;
-export const PERMISSIONS = Object.keys(GRANTS) as Permission[];
 
 export function can(role: StaffRole, permission: Permission): boolean {
   return (GRANTS[permission] as readonly StaffRole[]).includes(role);
