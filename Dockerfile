@@ -17,7 +17,8 @@ FROM node:20-bookworm-slim AS runtime
 # TRUST_PROXY for the proxy in front) at run time, with each brand's payment provider secrets (README):
 # production refuses to start without them. The demo brands in sites/ take payments with the built-in
 # test provider, which production refuses: mount the real brand files over /app/sites. The image never
-# runs the demo (DEMO stays off); behind a CDN or proxy that compresses, set COMPRESSION=off.
+# runs the demo (DEMO stays off); behind a CDN or proxy that compresses, set COMPRESSION=off. The support
+# console answers only once SUPPORT_HOST names its host; staff accounts: docker exec <container> npm run staff -- add <email> --role admin.
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 WORKDIR /app
 RUN groupadd --system amora && useradd --system --gid amora --home /app amora \
