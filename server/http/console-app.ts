@@ -85,7 +85,6 @@ export function createConsoleApp({ services, build, clientDir, compress, product
           url,
           origin: url.origin,
           nonce: res.locals.nonce as string,
-          secureCookies: production,
           log: req.log,
         };
         res.locals.context = context;

@@ -27,8 +27,6 @@ export type ConsoleContext = {
   origin: string;
   /** The CSP nonce of this request's inline scripts. */
   nonce: string;
-  /** Cookies are sent with Secure (production) or not (plain http on this machine). */
-  secureCookies: boolean;
   log: Logger;
 };
 
