@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
 import type { Outgoing } from "../../server/accounts/outgoing";
+import { publishToMember } from "../../server/chat/events";
 import { isLanguage, translationLanguage } from "../../server/i18n/languages";
 import type { Site } from "../../server/sites/schema";
 import { actorOf, consoleContext, requirePermission, type ConsoleContext } from "../../server/support/console-context";
@@ -72,6 +73,7 @@ export async function runMemberIntent({ request, context, accountId }: { request
     case "end-sessions": {
       const ended = await endSessions(target);
       if (ended.status === "not_found") return notFound(intent);
+      await closeLiveTabs(ctx, target);
       return { intent, status: 200, notice: ended.ended === 1 ? "Ended 1 session." : `Ended ${ended.ended} sessions.` };
     }
     case "clear-lockout": {
@@ -87,7 +89,7 @@ export async function runMemberIntent({ request, context, accountId }: { request
       return { intent, status: 200, notice: "A new activation link is on its way; earlier links no longer work." };
     }
     default:
-      return restrict(intent, form, target);
+      return restrict(intent, form, target, ctx);
   }
 }
 
@@ -151,7 +153,7 @@ async function refund(form: FormData, ctx: ConsoleContext, site: Site, target: T
   return { intent, status, formError, values };
 }
 
-async function restrict(intent: string, form: FormData, target: Target): Promise<IntentAnswer> {
+async function restrict(intent: string, form: FormData, target: Target, ctx: ConsoleContext): Promise<IntentAnswer> {
   const note = text(form, "note");
   if (note.length > NOTE_MAX) return { intent, status: 400, fieldErrors: { note: `Keep the note under ${NOTE_MAX} characters.` }, values: { note } };
   let result: Restricted;
@@ -161,13 +163,21 @@ async function restrict(intent: string, form: FormData, target: Target): Promise
     hide: ["The profile is hidden from everyone.", "The profile was not showing."],
     show: ["The profile shows again.", "The profile was not hidden."],
   };
-  if (intent === "ban") result = await banMember({ ...target, note });
-  else if (intent === "lift-ban") result = await liftBan({ ...target, note });
+  if (intent === "ban") {
+    result = await banMember({ ...target, note });
+    if (result.status === "done") await closeLiveTabs(ctx, target);
+  } else if (intent === "lift-ban") result = await liftBan({ ...target, note });
   else result = await setProfileHidden({ ...target, hidden: intent === "hide", note });
   if (result.status === "not_found") return notFound(intent);
   if (result.status === "banned") return { intent, status: 409, formError: "Lift the ban first: a banned member's profile stays hidden." };
   const [changed, unchanged] = done[intent] ?? ["Done.", "Nothing changed."];
   return { intent, status: 200, notice: result.status === "done" ? changed : unchanged };
+}
+
+/** Ended sessions end the member's open event streams too, on every instance (see the live hub). */
+async function closeLiveTabs(ctx: ConsoleContext, { db, accountId }: { db: ConsoleContext["services"]["store"]["db"]; accountId: number }) {
+  const profile = await db.selectFrom("profiles").select("id").where("account_id", "=", accountId).executeTakeFirst();
+  if (profile) await publishToMember(ctx.services.bus, ctx.log, profile.id, { type: "signed-out" });
 }
 
 /** How a brand's e-mail reaches the member: its brand, where its links point, in the member's language. */

@@ -18,7 +18,9 @@ export type MemberEvent =
   /** The stream was cut off from the bus for a while: fetch the counts again. */
   | { type: "resync" }
   /** This tab's stream was closed to make way for the member's newer tab: do not reconnect on its own. */
-  | { type: "closed"; reason: "newer_tab" };
+  | { type: "closed"; reason: "newer_tab" }
+  /** Every session of the member was ended (staff banned them, or ended their sessions): each instance closes their streams. */
+  | { type: "signed-out" };
 
 export const memberChannel = (profileId: number) => `member:${profileId}`;
 

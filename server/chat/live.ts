@@ -87,6 +87,18 @@ export function createLiveHub({ bus, db, log, limits = DEFAULT_STREAM_LIMITS }: 
     tab.write(eventFrame(event));
   };
 
+  /**
+   * Ends the streams of a member whose sessions are gone: nothing more reaches them live. Each tab
+   * is told to resync first, so its page asks for the member's status, finds them signed out, and reloads.
+   */
+  const endTabs = (entry: MemberTabs) => {
+    for (const tab of [...entry.tabs]) {
+      forget(entry, tab);
+      tab.write(eventFrame({ type: "resync" }));
+      tab.end();
+    }
+  };
+
   const catchUp = async (tab: TabState, since = tab.lastMessageId) => {
     const rows = await messagesSince(db, { site: tab.site, profileId: tab.profileId, since });
     for (const row of rows) deliver(tab, { type: "message", message: tab.toMessage(row) });
@@ -137,6 +149,7 @@ export function createLiveHub({ bus, db, log, limits = DEFAULT_STREAM_LIMITS }: 
       if (!member) {
         const tabs = new Set<TabState>();
         const subscribed = bus.subscribe(memberChannel(tab.profileId), (event) => {
+          if ((event as MemberEvent).type === "signed-out") return endTabs(member!);
           for (const each of tabs) deliver(each, event as MemberEvent);
         });
         member = { tabs, subscribed };

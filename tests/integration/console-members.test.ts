@@ -9,6 +9,7 @@ import { refundMemberPayment } from "../../server/support/member-refund";
 import { memberPage, searchMembers } from "../../server/support/members";
 import { createMember, PASSWORD, sessionCookie, uniqueEmail } from "../support/accounts";
 import { createStaff, staffCookie } from "../support/staff";
+import { EventStream } from "../support/event-stream";
 import { CONSOLE_HOST, requestAs, startTestServer, visitorIp, type TestServer } from "../support/test-server";
 
 /**
@@ -257,9 +258,16 @@ describe("the support console's members: search, page and measures", () => {
     const brand = `${SITE}.localhost:${server.port}`;
     const tab = (await sessionCookie(server, { siteId: SITE, accountId: member.accountId })).header;
     expect((await requestAs(server.port, brand, "/api/user.php", { cookie: tab })).status).toBe(200);
+    // The tab's live stream: it must not go on carrying messages to a banned member.
+    const stream = new EventStream({ port: server.port, host: brand, headers: { cookie: tab }, retryMs: 100 });
+    await stream.opened();
 
     const banned = await postIntent(supportCookie, member.accountId, { intent: "ban", note: "fake profile" });
     expect(banned.status).toBe(200);
+    // Told to ask again (which finds it signed out), its stream is ended, and reconnecting is refused.
+    await stream.until((events) => events.some((event) => event.event === "resync"), { what: "a resync before the stream ends" });
+    await expect.poll(() => stream.statuses.slice(1)).toContain(403);
+    stream.close();
     expect(await sessions(member.accountId)).toEqual([]);
     expect((await account(member.accountId)).banned_at).not.toBeNull();
     expect((await db().selectFrom("profiles").select("status").where("account_id", "=", member.accountId).executeTakeFirstOrThrow()).status).toBe("hidden");
