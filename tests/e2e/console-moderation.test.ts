@@ -106,7 +106,8 @@ describe("moderation in the support console", () => {
     await editor.getByRole("button", { name: t("photos:delete.confirm") }).click();
     await editor.getByText(t("photos:done.deleted")).waitFor();
     await expect.poll(async () => (await photoRow(rejected)).status).toBe("deleted");
-    expect(await editor.getByText(t("photos:rejected.reason", { reason })).count()).toBe(0);
+    // The editor draws its photos again after the deletion: wait for that, not only for the notice.
+    await expect.poll(() => editor.getByText(t("photos:rejected.reason", { reason })).count()).toBe(0);
     await editor.context().close();
   });
 

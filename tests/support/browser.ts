@@ -23,6 +23,8 @@ export async function returningVisitor(
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport: options.viewport ?? DESKTOP,
+    // No entry animations: axe judges a toast's colours as they are, not half faded in on a busy machine.
+    reducedMotion: "reduce",
     // A position set by the test, and the permission to read it; without one, location is denied.
     ...(options.geolocation ? { geolocation: options.geolocation, permissions: ["geolocation"] } : {}),
     javaScriptEnabled: options.javaScriptEnabled ?? true,
