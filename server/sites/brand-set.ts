@@ -3,7 +3,7 @@ import type { Site } from "./schema";
 
 /** What one read of a brand file found: the brand it now describes, why it cannot, or that it is gone. */
 export type FileRead =
-  | { id: string; file: string; kind: "valid"; site: Site }
+  | { id: string; file: string; kind: "valid"; site: Site; written: unknown }
   | { id: string; file: string; kind: "invalid"; problems: SiteProblem[] }
   | { id: string; file: string; kind: "removed" };
 

@@ -31,7 +31,8 @@ function issueMessage(issue: z.core.$ZodIssue): string {
 }
 
 /** Validates one file's text; the id comes from the file name, the pool defaults to the id. */
-export function parseSiteFile(fileName: string, text: string): { site?: Site; problems: SiteProblem[] } {
+/** A valid file answers its site and, for the support console, the file as written (before the schema's defaults). */
+export function parseSiteFile(fileName: string, text: string): { site?: Site; written?: unknown; problems: SiteProblem[] } {
   const file = fileName;
   if (!SITE_FILE.test(path.basename(fileName))) {
     return { problems: [{ file, path: "", message: "file name must be the site id in lower case, digits and hyphens, ending in .json" }] };
@@ -51,7 +52,7 @@ export function parseSiteFile(fileName: string, text: string): { site?: Site; pr
     return { problems: result.error.issues.map((issue) => ({ file, path: jsonPath(issue.path), message: issueMessage(issue) })) };
   }
   const id = path.basename(fileName, ".json");
-  return { site: { ...result.data, id, pool: result.data.pool ?? id }, problems: [] };
+  return { site: { ...result.data, id, pool: result.data.pool ?? id }, written: json, problems: [] };
 }
 
 /** Problems that only show when all files are read together: a domain claimed twice. */
@@ -100,7 +101,7 @@ export function siteFileRead(dir: string, name: string, text: string): FileRead 
   const file = siteFileLabel(dir, name);
   const id = path.basename(name, ".json");
   const parsed = parseSiteFile(file, text);
-  return parsed.site ? { id, file, kind: "valid", site: parsed.site } : { id, file, kind: "invalid", problems: parsed.problems };
+  return parsed.site ? { id, file, kind: "valid", site: parsed.site, written: parsed.written } : { id, file, kind: "invalid", problems: parsed.problems };
 }
 
 /** Reads and validates one file; one that is not there (any more) is a removal. */

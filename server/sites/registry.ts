@@ -57,7 +57,7 @@ export class SiteRegistry {
     const { problems, reads } = await loadSites(options.dir, options.readText);
     if (problems.length > 0) throw new SiteConfigError(problems);
     for (const read of reads) if (read.text !== undefined) registry.#fingerprints.set(`${read.id}.json`, fingerprint(read.text));
-    for (const read of reads) if (read.kind === "valid" && read.text !== undefined) registry.#written.set(read.site, JSON.parse(read.text));
+    for (const read of reads) if (read.kind === "valid") registry.#written.set(read.site, read.written);
     const loadedAt = new Date();
     for (const site of registry.#brands.update(reads).changed) registry.#loadedAt.set(site.id, loadedAt);
     return registry;
@@ -168,7 +168,7 @@ export class SiteRegistry {
       if (this.#fingerprints.get(name) === print) continue;
       this.#fingerprints.set(name, print);
       const read = siteFileRead(this.options.dir, name, got.text);
-      if (read.kind === "valid") this.#written.set(read.site, JSON.parse(got.text));
+      if (read.kind === "valid") this.#written.set(read.site, read.written);
       reads.push(read);
     }
     if (reads.length === 0) return true;

@@ -102,24 +102,8 @@ export async function memberPage({
     const complaintsAbout = profile
       ? await tx.selectFrom("complaints").select(complaintColumns).where("profile_id", "=", profile.id).orderBy("id", "desc").limit(50).execute()
       : [];
-    const blocked = profile
-      ? await tx
-          .selectFrom("blocks")
-          .innerJoin("profiles", "profiles.id", "blocks.blocked_id")
-          .select(["profiles.id as profileId", "profiles.name", "profiles.account_id as accountId", "blocks.created_at"])
-          .where("blocks.blocker_id", "=", profile.id)
-          .orderBy("blocks.created_at", "desc")
-          .execute()
-      : [];
-    const blockedBy = profile
-      ? await tx
-          .selectFrom("blocks")
-          .innerJoin("profiles", "profiles.id", "blocks.blocker_id")
-          .select(["profiles.id as profileId", "profiles.name", "profiles.account_id as accountId", "blocks.created_at"])
-          .where("blocks.blocked_id", "=", profile.id)
-          .orderBy("blocks.created_at", "desc")
-          .execute()
-      : [];
+    const blocked = profile ? await blocksOf(tx, { profileId: profile.id, side: "blocker" }) : [];
+    const blockedBy = profile ? await blocksOf(tx, { profileId: profile.id, side: "blocked" }) : [];
     const money = withMoney
       ? {
           ledger: await tx
@@ -162,3 +146,16 @@ export async function memberPage({
 }
 
 export type MemberPage = NonNullable<Awaited<ReturnType<typeof memberPage>>>;
+
+/** The members a profile blocked (side "blocker"), or those who blocked it (side "blocked"), newest first. */
+function blocksOf(db: Kysely<Database>, { profileId, side }: { profileId: number; side: "blocker" | "blocked" }) {
+  const other = side === "blocker" ? "blocks.blocked_id" : "blocks.blocker_id";
+  const own = side === "blocker" ? "blocks.blocker_id" : "blocks.blocked_id";
+  return db
+    .selectFrom("blocks")
+    .innerJoin("profiles", "profiles.id", other)
+    .select(["profiles.id as profileId", "profiles.name", "profiles.account_id as accountId", "blocks.created_at"])
+    .where(own, "=", profileId)
+    .orderBy("blocks.created_at", "desc")
+    .execute();
+}

@@ -5,7 +5,7 @@ import { siteFile } from "../support/site-fixtures";
 
 const valid = (id: string, domains: string[], name = id): FileRead => {
   const site = parseSiteFile(`sites/${id}.json`, JSON.stringify(siteFile({ name, domains }))).site!;
-  return { id, file: `sites/${id}.json`, kind: "valid", site };
+  return { id, file: `sites/${id}.json`, kind: "valid", site, written: {} };
 };
 const removed = (id: string): FileRead => ({ id, file: `sites/${id}.json`, kind: "removed" });
 const invalid = (id: string): FileRead => ({ id, file: `sites/${id}.json`, kind: "invalid", problems: [{ file: `sites/${id}.json`, path: "niche", message: "must be from 1 to 7" }] });
