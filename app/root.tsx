@@ -5,6 +5,7 @@ import { useChangeLanguage } from "remix-i18next/react";
 import { pageStatus } from "../server/accounts/page-status";
 import { signupsOpen } from "../server/accounts/signup";
 import { photoUrls } from "../server/photos/urls";
+import { hoursUntil, timeBonusSecondsLeft, welcomeDiscountEndsAt } from "../server/promotions/offers";
 import { nicheName } from "../server/sites/schema";
 import { LANGUAGE_NAMES } from "../server/i18n/languages";
 import { brandLook } from "./lib/brand-style.server";
@@ -27,6 +28,8 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const member = context.member;
   // The badges and dismissed banners in one round trip; the rest of the status is the context's.
   const counts = member ? await pageStatus(context.services.store.db, { site, member, today: context.today }) : null;
+  const now = new Date();
+  const welcomeEndsAt = member && welcomeDiscountEndsAt(site, member, now);
   const status: MemberStatus | null =
     member && counts
       ? {
@@ -38,6 +41,8 @@ export async function loader({ context }: LoaderFunctionArgs) {
           credits: member.credits,
           newLikes: counts.newLikes,
           unreadMessages: counts.unreadMessages,
+          timeBonusSecondsLeft: timeBonusSecondsLeft(member, now),
+          welcomeHoursLeft: welcomeEndsAt ? hoursUntil(welcomeEndsAt, now) : 0,
         }
       : null;
   return {

@@ -3,6 +3,7 @@ import { Outlet, useLoaderData, useParams, type ShouldRevalidateFunction } from 
 import { ConversationList } from "../components/chat/conversation-list";
 import * as styles from "../components/chat/inbox.css";
 import { EntryWarning } from "../components/entry-warning";
+import { Promotions } from "../components/member/lazy-member-parts";
 import { TopNav } from "../components/top-nav";
 import { requireMember } from "../lib/auth.server";
 import { inboxRows } from "../lib/chat-list.server";
@@ -51,6 +52,7 @@ export default function ChatLayout() {
       {root && showEntryWarning("chat", routeId, root.geoipCountry) ? <EntryWarning /> : null}
       <div className={inConversation ? styles.headerInConversation : undefined}>
         <TopNav />
+        <Promotions />
       </div>
       <main id="main" className={styles.inbox}>
         <div className={inConversation ? styles.listPaneBeside : styles.listPane}>

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { EntryWarning } from "../components/entry-warning";
 import { ErrorPage } from "../components/error-page";
 import { Footer } from "../components/footer";
-import { AutoLikeModal, WarningBanners } from "../components/member/lazy-member-parts";
+import { AutoLikeModal, Promotions, WarningBanners } from "../components/member/lazy-member-parts";
 import { TopNav } from "../components/top-nav";
 import { showEntryWarning } from "../lib/entry-warning";
 import { useLeafRouteId } from "../lib/use-leaf-route-id";
@@ -18,7 +18,12 @@ function DefaultShell({ children }: { children: ReactNode }) {
     <>
       {data && showEntryWarning("default", routeId, data.geoipCountry) ? <EntryWarning /> : null}
       <TopNav showLanguageSwitcher={routeId !== "complete-signup"} />
-      {data?.member ? <WarningBanners /> : null}
+      {data?.member ? (
+        <>
+          <Promotions />
+          <WarningBanners />
+        </>
+      ) : null}
       <div className={styles.main}>{children}</div>
       <Footer />
       {data?.member ? (

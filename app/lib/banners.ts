@@ -1,4 +1,5 @@
 import type { ProfileStatus } from "../../server/db/schema";
+import { TIME_BONUS_POPUP } from "./promotions";
 /**
  * Which warning banners of §4 a signed-in member sees on a page. Pure, so every condition and
  * route exclusion is a unit test; the components only gather the inputs and draw the answer.
@@ -17,6 +18,9 @@ export type BannerName = (typeof BANNER_NAMES)[number];
 /** The banners a member may hide; the activation reminder stays until the account is confirmed. */
 export const DISMISSIBLE_BANNERS = ["notifications", "photo", "push"] as const satisfies readonly BannerName[];
 export type DismissibleBanner = (typeof DISMISSIBLE_BANNERS)[number];
+
+/** What else a member may dismiss through the same form: the time-bonus popup (app/lib/promotions.ts). */
+export const DISMISSIBLE = [...DISMISSIBLE_BANNERS, TIME_BONUS_POPUP] as const;
 
 /** Most urgent first: an account that cannot message, e-mails that no longer arrive, a profile without a face, then push. */
 export const BANNER_PRIORITY: readonly BannerName[] = BANNER_NAMES;

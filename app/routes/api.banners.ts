@@ -4,14 +4,14 @@ import { dismissBanner } from "../../server/banners/dismissals";
 import { enableEmailNotifications } from "../../server/banners/notifications";
 import { sendNewActivationLink } from "../lib/activation.server";
 import { authenticationRequired } from "../lib/auth.server";
-import { DISMISSIBLE_BANNERS, REPLY_WITH_DATA } from "../lib/banners";
+import { DISMISSIBLE, REPLY_WITH_DATA } from "../lib/banners";
 import { safeRedirect } from "../lib/safe-redirect";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
 /** The banners' forms: hide one, send the activation link again, or turn e-mail notifications back on. */
 const bannerForm = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("dismiss"), banner: z.enum(DISMISSIBLE_BANNERS) }),
+  z.object({ intent: z.literal("dismiss"), banner: z.enum(DISMISSIBLE) }),
   z.object({ intent: z.literal("activation") }),
   z.object({ intent: z.literal("notifications-on") }),
 ]);

@@ -6,14 +6,17 @@ import { z } from "zod";
 import { memberPayment, paymentIdOf } from "../../server/payments/history";
 import { formatMoney } from "../../server/payments/money";
 import { placeOrder, type OrderRefusal } from "../../server/payments/orders";
+import { discountAllowsMethod, discountApplies, discountedPrice, lookUpDiscount, type Discount, type DiscountRefusal } from "../../server/promotions/discounts";
 import { UNSUCCESSFUL } from "../../server/payments/states";
 import { PAYMENT_METHODS } from "../../server/sites/payments";
 import { MethodPicker } from "../components/payment/method-picker";
 import { PaymentReturn } from "../components/payment/payment-return";
 import * as styles from "../components/payment/payment.css";
+import { visuallyHidden } from "../styles/visually-hidden.css";
 import { requireMember } from "../lib/auth.server";
 import { accountMeta } from "../lib/meta";
-import { choosePackage, isMethod, methodChoices, orderMember, type MethodChoice } from "../lib/payments.server";
+import { CODE_PARAM, shopDiscount } from "../lib/discounts.server";
+import { choosePackage, isMethod, methodChoices, orderMember, ownMethodPath, type ChosenPackage, type MethodChoice } from "../lib/payments.server";
 import { moneyLocale } from "../lib/shop.server";
 
 export const handle = { i18n: ["payment"] };
@@ -25,18 +28,36 @@ const notFound = () => new Response("Not found", { status: 404 });
 const orderForm = z.object({
   method: z.enum(PAYMENT_METHODS),
   order_key: z.string().regex(/^[\w-]{16,64}$/),
+  discount_code: z.string().max(64).optional(),
 });
 
-export type PaymentRefusal = OrderRefusal | "no_mandate" | "choose_method";
+export type PaymentRefusal = OrderRefusal | "no_mandate" | "choose_method" | `discount_${DiscountRefusal}`;
+
+/** The package at the price the discount gives it, the package's own price kept to strike through. */
+function discountedPackage(context: LoaderFunctionArgs["context"], chosen: ChosenPackage, discount: Discount | undefined) {
+  if (!discount || !discountApplies(discount, chosen.amount)) return { ...chosen, normalPrice: null, discountCode: undefined };
+  const amount = discountedPrice(chosen.amount, discount.percentage);
+  return { ...chosen, amount, price: formatMoney(amount, chosen.currency, moneyLocale(context)), normalPrice: chosen.price, discountCode: discount.code };
+}
+
+/** The methods the discount may be paid with, when it names some (and any of them is offered). */
+function methodsForDiscount(methods: MethodChoice[] | "unavailable", discount: Discount | undefined) {
+  if (methods === "unavailable" || !discount) return methods;
+  const allowed = methods.filter((method) => discountAllowsMethod(discount, method.id));
+  return allowed.length > 0 ? allowed : methods;
+}
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const member = requireMember(context, request);
-  const chosen = choosePackage(context, params.id);
-  const paymentParam = new URL(request.url).searchParams.get("payment");
-  const base = { chosen, orderKey: randomUUID(), formAction: `/credits/${chosen.tier}` };
+  const query = new URL(request.url).searchParams;
+  const paymentParam = query.get("payment");
+  // The member's discount (the code they typed, else their offer), checked again when they pay.
+  const { discount, refusal } = paymentParam === null ? await shopDiscount(context, member, query.get(CODE_PARAM)) : { discount: undefined, refusal: undefined };
+  const chosen = discountedPackage(context, choosePackage(context, params.id), discount);
+  const base = { chosen, orderKey: randomUUID(), formAction: `/credits/${chosen.tier}`, codeRefusal: refusal?.message };
 
   if (paymentParam === null) {
-    const methods = await methodChoices(context, chosen);
+    const methods = methodsForDiscount(await methodChoices(context, chosen), chosen.discountCode ? discount : undefined);
     const selected = isMethod(params.paymentmethod) ? params.paymentmethod : undefined;
     return { ...base, title: context.t("payment:choose.title"), methods, selected, returned: null };
   }
@@ -63,12 +84,21 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const member = requireMember(context, request);
   const chosen = choosePackage(context, params.id);
   const form = await request.formData();
-  const parsed = orderForm.safeParse({ method: form.get("method"), order_key: form.get("order_key") });
+  const parsed = orderForm.safeParse({ method: form.get("method"), order_key: form.get("order_key"), discount_code: form.get("discount_code") ?? undefined });
   // A fresh key with every refusal: the next attempt is a new order, not the refused one again.
   const refuse = (refusal: PaymentRefusal, status: number) => data({ refusal, orderKey: randomUUID() }, { status });
   if (!parsed.success) return refuse("choose_method", 400);
-  const { method, order_key: orderKey } = parsed.data;
+  const { method, order_key: orderKey, discount_code: code } = parsed.data;
+  const ownPath = ownMethodPath(context, method, chosen.tier, code);
+  if (ownPath) return redirect(ownPath);
   const issuer = form.get(`issuer_${method}`);
+  // The code the page showed its price after, looked up again now: the server's clock and records decide.
+  let discount: Discount | undefined;
+  if (code) {
+    const found = await lookUpDiscount(context.services.store.db, { site: context.site, member, code, country: context.country, currency: context.currency });
+    if ("refusal" in found) return refuse(`discount_${found.refusal}`, 409);
+    discount = found.discount;
+  }
   const result = await placeOrder({
     services: context.services,
     site: context.site,
@@ -80,20 +110,34 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     issuer: typeof issuer === "string" && issuer !== "" ? issuer : undefined,
     orderKey,
     origin: context.origin,
+    discount,
   });
   if (result.kind === "checkout") return redirect(result.url);
   if (result.kind === "charged") return redirect(result.returnPath);
   context.log.info({ reason: result.reason, method, tier: chosen.tier }, "order refused");
-  return refuse(result.reason, result.reason === "provider_error" ? 502 : result.reason === "purchases_blocked" ? 403 : 400);
+  return refuse(result.reason, result.reason === "provider_error" ? 502 : result.reason === "purchases_blocked" ? 403 : result.reason === "discount_used" ? 409 : 400);
 }
 
 /** What is bought: the package being chosen, or on the return page what this payment was for. */
-function Summary({ credits, price, choosing }: { credits: number; price: string; choosing: boolean }) {
+function Summary({ credits, price, normalPrice, discountCode, choosing }: { credits: number; price: string; normalPrice?: string | null; discountCode?: string; choosing: boolean }) {
   const { t } = useTranslation("payment");
   return (
     <div className={styles.summary}>
       <p className={styles.summaryCredits}>{t("summary.credits", { count: credits })}</p>
-      <p className={styles.summaryPrice}>{price}</p>
+      <p className={styles.summaryPrice} data-price>
+        {normalPrice ? (
+          <s className={styles.summaryNormalPrice} data-normal-price>
+            <span className={visuallyHidden}>{t("summary.normalPrice")} </span>
+            {normalPrice}
+          </s>
+        ) : null}{" "}
+        {price}
+      </p>
+      {discountCode ? (
+        <p className={styles.summaryNote} data-discount-code={discountCode}>
+          {t("summary.discount", { code: discountCode })}
+        </p>
+      ) : null}
       {choosing ? (
         <p className={styles.summaryNote}>
           {t("summary.oneTime")}{" "}
@@ -111,10 +155,10 @@ function Summary({ credits, price, choosing }: { credits: number; price: string;
  * then off to the provider. With `?payment=` it is the return page that follows the payment.
  */
 export default function CreditsMethod() {
-  const { chosen, orderKey, formAction, methods, selected, returned } = useLoaderData<typeof loader>();
+  const { chosen, orderKey, formAction, methods, selected, returned, codeRefusal } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("payment");
-  const problem = actionData ? t(`refused.${actionData.refusal}`) : undefined;
+  const problem = actionData ? t(`refused.${actionData.refusal}`) : codeRefusal;
   const picker =
     methods === "unavailable" ? (
       <p className={styles.alert} role="alert">
@@ -128,6 +172,7 @@ export default function CreditsMethod() {
         failed={returned?.payment.method}
         price={chosen.price}
         orderKey={actionData?.orderKey ?? orderKey}
+        discountCode={chosen.discountCode}
         problem={problem}
       />
     );
@@ -138,7 +183,7 @@ export default function CreditsMethod() {
       {returned && !UNSUCCESSFUL.includes(returned.payment.status) ? (
         <Summary credits={returned.payment.credits} price={returned.payment.price} choosing={false} />
       ) : (
-        <Summary credits={chosen.credits} price={chosen.price} choosing />
+        <Summary credits={chosen.credits} price={chosen.price} normalPrice={chosen.normalPrice} discountCode={chosen.discountCode} choosing />
       )}
       {returned ? <PaymentReturn payment={returned.payment} balance={returned.balance} paidUser={returned.paidUser} retry={picker} /> : picker}
     </main>

@@ -5,29 +5,37 @@ import { hasPaidBefore } from "../../server/payments/paid-before";
 import { useMemberStatus } from "../components/member/member-status";
 import { PackageCards } from "../components/shop/package-card";
 import * as styles from "../components/shop/shop.css";
-import { ActiveDiscount, OneTimePaymentNotice, type ActiveDiscountData } from "../components/shop/shop-notices";
+import { DiscountCodeForm } from "../components/shop/discount-code-form";
+import { ActiveDiscount, OneTimePaymentNotice } from "../components/shop/shop-notices";
 import { requireMember } from "../lib/auth.server";
+import { CODE_PARAM, discountedShopPackages, discountForView, shopDiscount } from "../lib/discounts.server";
 import { accountMeta } from "../lib/meta";
-import { shopPackages } from "../lib/shop.server";
+import { orderHref } from "../lib/shop-links";
 
 export const handle = { i18n: ["credits"] };
 export const meta = accountMeta;
 
-/** /credits (§2): the member's balance and the brand's packages in their currency; each leads to the method choice. */
+/**
+ * /credits (§2): the member's balance and the brand's packages in their currency, after their
+ * discount (a code in ?code=, else the time bonus or welcome discount); each leads to the method choice.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = requireMember(context, request);
+  const { discount, refusal, typedCode } = await shopDiscount(context, member, new URL(request.url).searchParams.get(CODE_PARAM));
   return {
     title: context.t("credits:credits.title"),
     credits: member.credits,
-    packages: shopPackages(context),
+    packages: discountedShopPackages(context, discount),
     repeatOrder: await hasPaidBefore(context.services.store.db, { siteId: context.site.id, accountId: member.accountId }),
-    // The promotions fill this in; until then no member has one.
-    discount: null as ActiveDiscountData | null,
+    discount: discount ? discountForView(context, discount) : null,
+    typedCode: typedCode ?? refusal?.code ?? "",
+    refusal: refusal?.message,
+    codeForOrder: typedCode,
   };
 }
 
 export default function Credits() {
-  const { title, credits, packages, repeatOrder, discount } = useLoaderData<typeof loader>();
+  const { title, credits, packages, repeatOrder, discount, typedCode, refusal, codeForOrder } = useLoaderData<typeof loader>();
   const { t } = useTranslation("credits");
   // The live balance once the page runs (a purchase in another tab, a message sent); the loader's before.
   const balance = useMemberStatus().member?.credits ?? credits;
@@ -47,7 +55,8 @@ export default function Credits() {
       </header>
       <ActiveDiscount discount={discount} />
       <h2 className={styles.sectionTitle}>{t("credits.choose")}</h2>
-      <PackageCards packages={packages} action={{ href: (tier) => `/credits/${tier}`, label: t("package.buy") }} />
+      <PackageCards packages={packages} action={{ href: (tier) => orderHref(tier, codeForOrder), label: t("package.buy") }} />
+      <DiscountCodeForm value={typedCode} refusal={refusal} />
       <OneTimePaymentNotice />
       <div className={styles.links}>
         {repeatOrder ? (

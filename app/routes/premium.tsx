@@ -6,7 +6,9 @@ import { FREE_CONVERSATIONS } from "../../server/chat/pricing";
 import { PHOTO_LIMITS } from "../../server/photos/photos";
 import { PackageCards } from "../components/shop/package-card";
 import * as shop from "../components/shop/shop.css";
-import { OneTimePaymentNotice } from "../components/shop/shop-notices";
+import { DiscountCodeForm } from "../components/shop/discount-code-form";
+import { ActiveDiscount, OneTimePaymentNotice } from "../components/shop/shop-notices";
+import { CODE_PARAM, discountedShopPackages, discountForView, shopDiscount } from "../lib/discounts.server";
 import { accountMeta } from "../lib/meta";
 import { buyHref } from "../lib/shop-links";
 import { shopPackages } from "../lib/shop.server";
@@ -22,19 +24,26 @@ const MATCH_CHANCE_PERCENT = 46;
  * /premium (§2): the tiers p0–p3 and what premium gives. Any first purchase makes a member
  * premium; visitors may look, and the buttons send them through login first.
  */
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const member = context.member;
+  // A member's prices are after their discount, as on /credits; a visitor sees the brand's own.
+  const { discount, refusal, typedCode } = member ? await shopDiscount(context, member, new URL(request.url).searchParams.get(CODE_PARAM)) : { discount: undefined, refusal: undefined, typedCode: undefined };
   return {
     title: context.t("credits:premium.title"),
-    signedIn: context.member !== undefined,
-    premium: context.member?.paidUser ?? false,
-    packages: shopPackages(context),
+    signedIn: member !== undefined,
+    premium: member?.paidUser ?? false,
+    packages: member ? discountedShopPackages(context, discount) : shopPackages(context),
+    discount: discount ? discountForView(context, discount) : null,
+    typedCode: typedCode ?? refusal?.code ?? "",
+    refusal: refusal?.message,
+    codeForOrder: typedCode,
     // The numbers the photo and chat code enforce, so the page never promises more than they allow.
     limits: { freePhotos: PHOTO_LIMITS.free, premiumPhotos: PHOTO_LIMITS.premium, freeConversations: FREE_CONVERSATIONS },
   };
 }
 
 export default function Premium() {
-  const { title, signedIn, premium, packages, limits } = useLoaderData<typeof loader>();
+  const { title, signedIn, premium, packages, limits, discount, typedCode, refusal, codeForOrder } = useLoaderData<typeof loader>();
   const { t } = useTranslation("credits");
   return (
     <main id="main" className={shop.page}>
@@ -71,7 +80,10 @@ export default function Premium() {
       <h2 id="packages" className={shop.sectionTitle}>
         {premium ? t("premium.topUp") : t("premium.choose")}
       </h2>
-      <PackageCards packages={packages} action={{ href: (tier) => buyHref(tier, signedIn), label: signedIn ? t("package.buy") : t("package.signInToBuy") }} />
+      {/* An offer has its banner at the top of this page already (§4); a typed code is named here. */}
+      <ActiveDiscount discount={discount?.kind === "code" ? discount : null} />
+      <PackageCards packages={packages} action={{ href: (tier) => buyHref(tier, signedIn, codeForOrder), label: signedIn ? t("package.buy") : t("package.signInToBuy") }} />
+      {signedIn ? <DiscountCodeForm value={typedCode} refusal={refusal} /> : null}
       <OneTimePaymentNotice />
       <div className={shop.links}>
         <Link to="/pricing" className={shop.link}>

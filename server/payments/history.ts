@@ -22,9 +22,16 @@ export type PaymentView = {
   sequence: "oneoff" | "first" | "recurring";
   createdAt: Date;
   paidAt: Date | null;
+  /** The discount code the amount is after, its percentage (numeric, as a string) and the package's own price. */
+  discountCode: string | null;
+  discountPercentage: string | null;
+  amountBeforeDiscount: number | null;
 };
 
-const PAYMENT_COLUMNS = ["id", "package", "credits", "amount", "currency", "method", "issuer", "status", "sequence", "created_at as createdAt", "paid_at as paidAt"] as const;
+const PAYMENT_COLUMNS = [
+  "id", "package", "credits", "amount", "currency", "method", "issuer", "status", "sequence", "created_at as createdAt", "paid_at as paidAt",
+  "discount_code as discountCode", "discount_percentage as discountPercentage", "amount_before_discount as amountBeforeDiscount",
+] as const;
 
 /** A payment id as the address writes it, or undefined for anything else. */
 export function paymentIdOf(value: string | null | undefined): number | undefined {

@@ -4,6 +4,7 @@ import type { Database, PaymentSequence } from "../db/schema";
 import { isLanguage, translationLanguage } from "../i18n/languages";
 import { RECURRING_METHODS, type PackageTier, type PaymentMethod } from "../sites/payments";
 import type { Site } from "../sites/schema";
+import { discountAllowsMethod, discountApplies, discountedPrice, holdDiscount, type Discount } from "../promotions/discounts";
 import type { PaymentProvider } from "./provider";
 import { packageFor } from "./packages";
 
@@ -23,10 +24,22 @@ export type PlaceOrderInput = {
   orderKey: string;
   /** The site's origin for return and webhook URLs (request context `origin`). */
   origin: string;
+  /** The discount the member's order form carries, as server/promotions looked it up for this request. */
+  discount?: Discount;
 };
 
 /** "invalid": the order key is missing or not a key (a tampered or truncated form). */
-export type OrderRefusal = "invalid" | "unknown_package" | "method_unavailable" | "issuer_required" | "purchases_blocked" | "provider_error";
+export type OrderRefusal =
+  | "invalid"
+  | "unknown_package"
+  | "method_unavailable"
+  | "issuer_required"
+  | "purchases_blocked"
+  | "provider_error"
+  /** The discount may not be paid with this method. */
+  | "discount_method"
+  /** Another payment of the member took the once-only discount meanwhile. */
+  | "discount_used";
 
 export type OrderResult =
   | { kind: "checkout"; paymentId: number; url: string }
@@ -49,8 +62,11 @@ export const returnPath = (payment: { id: number; package: string; method: strin
 export async function placeOrder(input: PlaceOrderInput): Promise<OrderResult> {
   const { services, site, member, country, currency, tier, method, issuer } = input;
   if (!isOrderKey(input.orderKey)) return refused("invalid");
-  const amount = packageFor(site, currency, tier)?.price;
-  if (amount === undefined) return refused("unknown_package");
+  const price = packageFor(site, currency, tier)?.price;
+  if (price === undefined) return refused("unknown_package");
+  const discount = input.discount && discountApplies(input.discount, price) ? input.discount : undefined;
+  if (discount && !discountAllowsMethod(discount, method)) return refused("discount_method");
+  const amount = discount ? discountedPrice(price, discount.percentage) : price;
   const provider = services.payments.forSite(site);
   const sequence: PaymentSequence = RECURRING_METHODS.includes(method) ? "first" : "oneoff";
   const options = await provider.methods({ site, country, currency, amount, sequence, locale: member.language });
@@ -59,7 +75,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<OrderResult> {
   if (option.issuers.length > 0 && !option.issuers.some((candidate) => candidate.id === issuer)) return refused("issuer_required");
   // A first payment joins the member's customer at the provider, when they have one already.
   const mandate = sequence === "first" ? await newestMandate(services.store.db, { siteId: site.id, accountId: member.accountId, provider: provider.name }) : undefined;
-  return startPayment(input, provider, { amount, method, issuer: option.issuers.length > 0 ? (issuer ?? null) : null, sequence, mandate });
+  return startPayment(input, provider, { amount, price, discount, method, issuer: option.issuers.length > 0 ? (issuer ?? null) : null, sequence, mandate });
 }
 
 /** Charges the member's stored card or mandate for a package again, without a checkout. */
@@ -71,7 +87,7 @@ export async function repeatOrder(input: Omit<PlaceOrderInput, "method" | "issue
   const provider = services.payments.forSite(site);
   const mandate = await newestMandate(services.store.db, { siteId: site.id, accountId: member.accountId, provider: provider.name });
   if (!mandate) return { kind: "refused", reason: "no_mandate" };
-  return startPayment(input, provider, { amount, method: mandate.method, issuer: null, sequence: "recurring", mandate });
+  return startPayment(input, provider, { amount, price: amount, discount: undefined, method: mandate.method, issuer: null, sequence: "recurring", mandate });
 }
 
 const refused = (reason: OrderRefusal) => ({ kind: "refused" as const, reason });
@@ -91,7 +107,19 @@ async function newestMandate(db: Kysely<Database>, { siteId, accountId, provider
     .executeTakeFirst();
 }
 
-type Order = { amount: number; method: string; issuer: string | null; sequence: PaymentSequence; mandate: Mandate | undefined };
+type Order = {
+  amount: number;
+  /** The package's own price, before the discount. */
+  price: number;
+  discount: Discount | undefined;
+  method: string;
+  issuer: string | null;
+  sequence: PaymentSequence;
+  mandate: Mandate | undefined;
+};
+
+/** Another payment holds the once-only discount: this one's row must not stay. */
+class DiscountTaken extends Error {}
 
 /**
  * Stores the payment, then starts it at the provider. The two cannot share a transaction (no
@@ -131,11 +159,17 @@ async function startPayment(input: Omit<PlaceOrderInput, "method" | "issuer">, p
         sequence: order.sequence,
         order_key: orderKey,
         expires_at: sql<Date>`now() + make_interval(mins => ${site.payment_expiry_minutes})`,
+        ...(order.discount ? { discount_code: order.discount.code, discount_percentage: order.discount.percentage, amount_before_discount: order.price } : {}),
       })
       .returning("id")
       .executeTakeFirstOrThrow();
+    if (order.discount && !(await holdDiscount(tx, { discount: order.discount, accountId: member.accountId, paymentId: row.id }))) throw new DiscountTaken();
     return { kind: "new" as const, id: row.id };
+  }).catch((error: unknown) => {
+    if (error instanceof DiscountTaken) return { kind: "discount_taken" as const, id: 0 };
+    throw error;
   });
+  if (stored.kind === "discount_taken") return refused("discount_used");
   if (stored.kind === "blocked") return refused("purchases_blocked");
   if (stored.kind === "earlier") return answerEarlier(db, stored.id);
 

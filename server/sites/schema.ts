@@ -108,7 +108,10 @@ const siteObject = z.strictObject(
     support_email: z.email({ error: "is required: an e-mail address such as support@example.com" }),
     support_phone: z.string().optional(),
     company,
-    delete_discount: z.number().int().min(0).max(100, { error: "is a percentage from 0 to 100" }).default(50),
+    /** Percent off the discount code a member who is about to delete their account is offered; 0 offers none. */
+    delete_discount: z.number().int().min(0, { error: "is a percentage from 0 to 90" }).max(90, { error: "is a percentage from 0 to 90: a code may not give credits away" }).default(50),
+    /** Hours after signup a member keeps the 25% welcome discount on a first purchase (§9); 0 offers none. */
+    welcome_discount_hours: z.number({ error: "must be a number of hours" }).int({ error: "must be a whole number of hours" }).min(0, { error: "cannot be negative" }).max(720, { error: "is at most 720 hours (30 days)" }).default(72),
     enable_site_entry_popup: yesNo.default("yes"),
     site_entry_popup_countries: z.array(countryCode).optional(),
     fictional_warning: z

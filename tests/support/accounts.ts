@@ -11,11 +11,22 @@ let counter = 0;
 /** An address no other test uses. */
 export const uniqueEmail = (label = "member") => `${label}.${Date.now().toString(36)}${(counter += 1)}@example.com`;
 
-type NewMember = { siteId: string; email?: string; password?: string; name?: string; confirmed?: boolean; language?: string };
+type NewMember = {
+  siteId: string;
+  email?: string;
+  password?: string;
+  name?: string;
+  confirmed?: boolean;
+  language?: string;
+  /** How long ago the account was made. A month by default: the offers of a new member (time bonus, welcome discount) change prices and pages only in tests that ask for them. */
+  signedUpAgoMs?: number;
+};
+
+/** Long enough that a member has outlived the time bonus and the welcome discount. */
+const LONG_AGO_MS = 30 * 86_400_000;
 
 /** A member made through the real signup and activation code, for tests that are not about those; they read the brand's language. */
-
-export async function createMember(server: TestServer, { siteId, email = uniqueEmail(), password = PASSWORD, name = "Tester", confirmed = true, language: chosen }: NewMember) {
+export async function createMember(server: TestServer, { siteId, email = uniqueEmail(), password = PASSWORD, name = "Tester", confirmed = true, language: chosen, signedUpAgoMs = LONG_AGO_MS }: NewMember) {
   const site = server.sites.resolveHost(`${siteId}.localhost`);
   if (!site) throw new Error(`no site ${siteId}`);
   const language = chosen ?? site.domain_language;
@@ -28,6 +39,7 @@ export async function createMember(server: TestServer, { siteId, email = uniqueE
     outgoing: { site, origin: server.origin(siteId), t: server.services.i18n.getFixedT(language), language },
   });
   if (created.status !== "created") throw new Error(`signup of ${email} answered ${created.status}`);
+  await db.updateTable("accounts").set({ created_at: new Date(Date.now() - signedUpAgoMs) }).where("id", "=", created.accountId).execute();
   if (confirmed) {
     const token = await db.transaction().execute((tx) => createLink(tx, { accountId: created.accountId, purpose: "activation", validForMs: 60_000 }));
     await activateAccount(db, { siteId, token, signupCredits: site.signup_credits });

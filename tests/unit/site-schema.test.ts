@@ -71,7 +71,7 @@ describe("site schema", () => {
     [{ company: undefined }, "company", "is required"],
     [{ company: { address: "a", city: "b", country: "c" } }, "company.name", "the legal name"],
     [{ company: { name: "a", address: "b", city: "c", country: "d", added: "1 maart" } }, "company.added", "YYYY-MM-DD"],
-    [{ delete_discount: 120 }, "delete_discount", "percentage from 0 to 100"],
+    [{ delete_discount: 120 }, "delete_discount", "percentage from 0 to 90"],
     [{ enable_site_entry_popup: true }, "enable_site_entry_popup", 'must be "yes" or "no"'],
     [{ site_entry_popup_countries: ["DE"] }, "site_entry_popup_countries[0]", "is not one of this brand's countries"],
     [{ fictional_warning: { singular: "x" } }, "fictional_warning.plural", "must be a text"],

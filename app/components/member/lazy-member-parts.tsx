@@ -8,3 +8,4 @@ export const AccountMenu = memberParts.part((module) => module.AccountMenu);
 export const AutoLikeModal = memberParts.part((module) => module.AutoLikeModal);
 export const MemberNav = memberParts.part((module) => module.MemberNav);
 export const WarningBanners = memberParts.part((module) => module.WarningBanners);
+export const Promotions = memberParts.part((module) => module.Promotions);

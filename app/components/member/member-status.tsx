@@ -16,6 +16,10 @@ export type MemberStatus = {
   credits: number;
   newLikes: number;
   unreadMessages: number;
+  /** The time bonus's seconds left when the page was drawn (server/promotions/offers.ts); 0: none. */
+  timeBonusSecondsLeft: number;
+  /** Whole hours of the welcome discount left; 0: none. */
+  welcomeHoursLeft: number;
 };
 
 type MemberStatusContext = {

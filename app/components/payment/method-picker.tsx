@@ -16,6 +16,8 @@ type Props = {
   failed?: string;
   price: string;
   orderKey: string;
+  /** The discount code the price is after: the server checks it again when the order comes in. */
+  discountCode?: string;
   /** A refusal of the last attempt, already in the visitor's words. */
   problem?: string;
 };
@@ -24,7 +26,7 @@ type Props = {
  * The methods as big tiles (a radio each, so it works without JavaScript), the bank choice under
  * a method that has issuers, and one pay button. The order key makes a double click one payment.
  */
-export function MethodPicker({ action, methods, selected, failed, price, orderKey, problem }: Props) {
+export function MethodPicker({ action, methods, selected, failed, price, orderKey, discountCode, problem }: Props) {
   const { t } = useTranslation("payment");
   const busy = useNavigation().state !== "idle";
   const ordered = failed ? [...methods.filter((method) => method.id !== failed), ...methods.filter((method) => method.id === failed)] : methods;
@@ -32,6 +34,7 @@ export function MethodPicker({ action, methods, selected, failed, price, orderKe
   return (
     <Form method="post" action={action} className={styles.form} aria-describedby={problem ? "payment-problem" : undefined}>
       <input type="hidden" name="order_key" value={orderKey} />
+      {discountCode ? <input type="hidden" name="discount_code" value={discountCode} /> : null}
       {problem ? (
         <p id="payment-problem" className={styles.alert} role="alert" data-problem>
           {problem}

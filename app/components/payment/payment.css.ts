@@ -23,6 +23,7 @@ export const summary = style({
 });
 export const summaryCredits = style({ margin: 0, fontSize: "1.35rem", fontWeight: 700 });
 export const summaryPrice = style({ margin: 0, fontSize: "1.35rem", fontWeight: 700, color: vars.color.primaryStrong });
+export const summaryNormalPrice = style({ fontSize: "1rem", fontWeight: 500, color: vars.color.textMuted });
 export const summaryNote = style({ flexBasis: "100%", margin: 0, fontSize: "0.9rem", color: vars.color.textMuted });
 export const change = style({ color: vars.color.link, fontWeight: 600, fontSize: "0.95rem" });
 

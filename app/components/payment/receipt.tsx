@@ -14,6 +14,8 @@ export type ReceiptPayment = {
   status: string;
   date: string;
   paidDate: string | null;
+  /** What a discount code took off, written out. */
+  discount: { code: string; percent: number; saved: string } | null;
 };
 
 /**
@@ -28,6 +30,7 @@ export function Receipt({ company, brand, payment }: { company: ReceiptCompany; 
     ...(payment.paidDate ? ([[t("receipt.paid"), payment.paidDate]] as [string, string][]) : []),
     [t("receipt.package"), t("receipt.packageName", { brand, count: payment.credits })],
     [t("receipt.method"), t(`methods.${payment.method}`, { defaultValue: payment.method })],
+    ...(payment.discount ? ([[t("receipt.discount"), t("receipt.discountValue", payment.discount)]] as [string, string][]) : []),
     [t("receipt.status"), <StatusLabel key="status" status={payment.status} />],
   ];
   return (

@@ -19,7 +19,7 @@ const cardBase = {
   position: "relative",
   display: "grid",
   gridTemplateColumns: "1fr auto",
-  gridTemplateAreas: `"tier ribbon" "credits price" "credits perCredit" "buy buy"`,
+  gridTemplateAreas: `"tier ribbon" "credits price" "credits perCredit" "code code" "buy buy"`,
   alignItems: "center",
   gap: "0.2rem 1rem",
   padding: "1.1rem 1.15rem 1.15rem",
@@ -30,7 +30,7 @@ const cardBase = {
     // From md the card stands upright: name, credits, price, call to action, one under the other.
     [media.md]: {
       gridTemplateColumns: "1fr",
-      gridTemplateAreas: `"ribbon" "tier" "credits" "price" "perCredit" "buy"`,
+      gridTemplateAreas: `"ribbon" "tier" "credits" "price" "perCredit" "code" "buy"`,
       justifyItems: "center",
       alignContent: "start",
       textAlign: "center",
@@ -104,6 +104,8 @@ export const price = style({
 });
 export const amount = style({ fontSize: "1.6rem", fontWeight: 800, color: vars.color.text, whiteSpace: "nowrap" });
 export const normalPrice = style({ color: vars.color.textMuted, fontSize: "1rem", whiteSpace: "nowrap", textDecoration: "line-through" });
+/** "With code TIMEBONUS25": says why the price is lower than the package's own. */
+export const codeNote = style({ gridArea: "code", justifySelf: "end", margin: 0, color: vars.color.success, fontSize: "0.85rem", fontWeight: 700, "@media": { [media.md]: { justifySelf: "center" } } });
 export const perCredit = style({ gridArea: "perCredit", justifySelf: "end", margin: 0, color: vars.color.textMuted, fontSize: "0.85rem", "@media": { [media.md]: { justifySelf: "center" } } });
 
 const buyBase = {

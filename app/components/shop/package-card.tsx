@@ -13,6 +13,8 @@ export type ShopPackage = {
   normalPrice: string | null;
   discountPercent: number | null;
   perCredit: string;
+  /** The member's discount code this price is after, when one lowers it (the struck price is then the package's own). */
+  discountCode?: string;
 };
 
 /** Where a card's button goes, and what it says ("Choose", or "Log in to buy" for visitors). */
@@ -64,6 +66,11 @@ function PackageCard({ pack, action }: { pack: ShopPackage; action: BuyAction })
         </span>
       </p>
       <p className={styles.perCredit}>{t("package.perCredit", { price: pack.perCredit })}</p>
+      {pack.discountCode ? (
+        <p className={styles.codeNote} data-code-price={pack.discountCode}>
+          {t("package.withCode", { code: pack.discountCode })}
+        </p>
+      ) : null}
       <Link
         to={action.href(pack.tier)}
         className={pack.popular ? styles.buyPopular : styles.buy}

@@ -1,25 +1,43 @@
 import { useTranslation } from "react-i18next";
+import { countdownText } from "../../lib/promotions";
+import { useCountdown } from "../promotions/use-countdown";
 import * as styles from "./shop.css";
 
-/** The discount a member has now (a welcome or time bonus, a code): what the promotions fill in. */
+/** The discount a member's prices are after (the time bonus, the welcome discount, a code they typed). */
 export type ActiveDiscountData = {
   code: string;
+  kind: "code" | "time_bonus" | "welcome";
   percentage: number;
-  /** Whole hours the discount is still valid, when it runs out. */
+  /** Whole hours the welcome discount is still valid. */
   hoursLeft?: number;
+  /** Seconds the time bonus still runs, by the server's clock. */
+  secondsLeft?: number;
+  /** The lowest package price it applies to, written out. */
+  minimum?: string;
 };
 
-/** The slot above the packages for the member's active discount; nothing at all when there is none. */
+/** The strip above the packages naming the member's discount; nothing at all when there is none. */
 export function ActiveDiscount({ discount }: { discount: ActiveDiscountData | null }) {
   const { t } = useTranslation("credits");
   if (!discount) return null;
+  const percent = Math.round(discount.percentage);
   return (
-    <aside className={styles.discount} aria-label={t("discount.label")} data-active-discount>
-      <strong className={styles.discountTitle}>{t("discount.title", { percent: discount.percentage })}</strong>
+    <aside className={styles.discount} aria-label={t("discount.label")} data-active-discount={discount.code}>
+      <strong className={styles.discountTitle}>
+        {discount.kind === "time_bonus" ? t("discount.timeBonus", { percent }) : discount.kind === "welcome" ? t("discount.welcome", { percent }) : t("discount.title", { percent })}
+      </strong>
       <span className={styles.discountDetail}>{t("discount.code", { code: discount.code })}</span>
-      {discount.hoursLeft !== undefined ? <span>{t("discount.hoursLeft", { count: discount.hoursLeft })}</span> : null}
+      {discount.hoursLeft !== undefined ? <span data-hours-left={discount.hoursLeft}>{t("discount.hoursLeft", { count: discount.hoursLeft })}</span> : null}
+      {discount.secondsLeft !== undefined ? <TimeLeft seconds={discount.secondsLeft} /> : null}
+      {discount.minimum !== undefined ? <span>{t("discount.minimum", { amount: discount.minimum })}</span> : null}
     </aside>
   );
+}
+
+function TimeLeft({ seconds }: { seconds: number }) {
+  const { t } = useTranslation("credits");
+  const left = useCountdown(seconds);
+  return <span data-countdown={left}>{t("timeBonus.endsIn", { time: countdownText(left) })}</span>;
 }
 
 /** "No subscription": one payment, nothing renews (§2 one-time-payment notice). */

@@ -1,0 +1,69 @@
+import type { AppLoadContext } from "@remix-run/node";
+import type { Member } from "../../server/accounts/member";
+import { formatMoney } from "../../server/payments/money";
+import { activeOffer, discountApplies, discountedPrice, lookUpDiscount, normaliseCode, type Discount, type DiscountRefusal } from "../../server/promotions/discounts";
+import { hoursUntil } from "../../server/promotions/offers";
+import type { ShopPackage } from "../components/shop/package-card";
+import type { ActiveDiscountData } from "../components/shop/shop-notices";
+import { moneyLocale, shopPackages } from "./shop.server";
+
+/** The query parameter and form field a typed discount code travels in, from the shop to the order. */
+export const CODE_PARAM = "code";
+
+export type ShopDiscount = {
+  /** The discount the member's prices are after: the code they typed, else their own offer. */
+  discount: Discount | undefined;
+  /** The typed code, when it gives no discount: what the member is told, in their language. */
+  refusal: { code: string; reason: DiscountRefusal; message: string } | undefined;
+  /** The code to carry on to the order, when it was typed (an offer is found again there). */
+  typedCode: string | undefined;
+};
+
+/** The member's discount for this request: the code in the address, checked, else their active offer (§4). */
+export async function shopDiscount(context: AppLoadContext, member: Member, typed: string | null): Promise<ShopDiscount> {
+  const lookUp = { site: context.site, member, country: context.country, currency: context.currency };
+  const db = context.services.store.db;
+  const code = typed ? normaliseCode(typed) : "";
+  if (code !== "") {
+    const found = await lookUpDiscount(db, { ...lookUp, code });
+    if ("discount" in found) return { discount: found.discount, refusal: undefined, typedCode: code };
+    // A code that gives nothing leaves the member's own offer in place.
+    const refusal = { code, reason: found.refusal, message: context.t(`credits:discount.refused.${found.refusal}`) };
+    return { discount: await activeOffer(db, lookUp), refusal, typedCode: undefined };
+  }
+  return { discount: await activeOffer(db, lookUp), refusal: undefined, typedCode: undefined };
+}
+
+/** The discount as the shop shows it above the packages. */
+export function discountForView(context: AppLoadContext, discount: Discount, now = new Date()): ActiveDiscountData {
+  return {
+    code: discount.code,
+    kind: discount.kind,
+    percentage: discount.percentage,
+    ...(discount.kind === "welcome" && discount.expiresAt ? { hoursLeft: hoursUntil(discount.expiresAt, now) } : {}),
+    ...(discount.kind === "time_bonus" && discount.expiresAt ? { secondsLeft: Math.max(0, Math.ceil((discount.expiresAt.getTime() - now.getTime()) / 1000)) } : {}),
+    ...(discount.minimumOrderValue !== null && discount.currency
+      ? { minimum: formatMoney(discount.minimumOrderValue, discount.currency, moneyLocale(context)) }
+      : {}),
+  };
+}
+
+/** The brand's packages in the visitor's currency, those the discount applies to at their lower price. */
+export function discountedShopPackages(context: AppLoadContext, discount: Discount | undefined): ShopPackage[] {
+  const packages = shopPackages(context);
+  if (!discount) return packages;
+  const locale = moneyLocale(context);
+  return packages.map((pack) => {
+    const price = context.site.packages.find((candidate) => candidate.tier === pack.tier)?.prices[context.currency];
+    if (price === undefined || !discountApplies(discount, price)) return pack;
+    const lower = discountedPrice(price, discount.percentage);
+    return {
+      ...pack,
+      price: formatMoney(lower, context.currency, locale),
+      normalPrice: pack.price,
+      discountPercent: Math.round(discount.percentage),
+      perCredit: formatMoney(lower / pack.credits, context.currency, locale),
+      discountCode: discount.code,
+    };
+  });
+}
