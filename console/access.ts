@@ -24,6 +24,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   brands: "brands:view",
   "brands-check": "brands:view",
   "brands-compare": "brands:view",
+  "brands-discount-codes": "promotions:manage",
   members: "members:view",
   "members-id": "members:view",
   "moderation-photos": "photos:moderate",

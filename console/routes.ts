@@ -18,6 +18,7 @@ export default [
     route("brands", "routes/brands.tsx", { id: "brands" }),
     route("brands/check", "routes/brands-check.tsx", { id: "brands-check" }),
     route("brands/compare", "routes/brands-compare.tsx", { id: "brands-compare" }),
+    route("brands/:id/discount-codes", "routes/brands-discount-codes.tsx", { id: "brands-discount-codes" }),
     route("members", "routes/members.tsx", { id: "members" }),
     route("members/:id", "routes/members-id.tsx", { id: "members-id" }),
     route("moderation/photos", "routes/moderation-photos.tsx", { id: "moderation-photos" }),

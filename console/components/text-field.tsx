@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode } from "react";
 import * as ui from "../styles/ui.css";
 
 type TextFieldProps = {
@@ -10,8 +10,10 @@ type TextFieldProps = {
   error?: string;
 } & Pick<InputHTMLAttributes<HTMLInputElement>, "type" | "autoComplete" | "inputMode" | "required" | "minLength" | "maxLength" | "defaultValue" | "autoFocus" | "spellCheck" | "autoCapitalize">;
 
-/** A labelled input with its hint and its error linked to it for screen readers. */
-export function TextField({ name, label, hint, error, type = "text", ...input }: TextFieldProps) {
+type FieldFrame = { name: string; label: string; hint?: string; error?: string };
+
+/** The label, hint and error around a control, linked for screen readers; the control gets its id and aria props. */
+function Field({ name, label, hint, error, control }: FieldFrame & { control: (props: { id: string; "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode }) {
   const id = `field-${name}`;
   const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
@@ -24,13 +26,35 @@ export function TextField({ name, label, hint, error, type = "text", ...input }:
           {hint}
         </p>
       ) : null}
-      <input id={id} name={name} type={type} className={ui.input} aria-invalid={error ? true : undefined} aria-describedby={described} {...input} />
+      {control({ id, "aria-invalid": error ? true : undefined, "aria-describedby": described })}
       {error ? (
         <p id={`${id}-error`} className={ui.fieldError}>
           {error}
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A labelled input with its hint and its error linked to it for screen readers. */
+export function TextField({ name, label, hint, error, type = "text", ...input }: TextFieldProps) {
+  return <Field name={name} label={label} hint={hint} error={error} control={(aria) => <input {...aria} name={name} type={type} className={ui.input} {...input} />} />;
+}
+
+/** A labelled select, like TextField. */
+export function SelectField({ name, label, hint, error, defaultValue, children }: FieldFrame & { defaultValue?: string; children: ReactNode }) {
+  return (
+    <Field
+      name={name}
+      label={label}
+      hint={hint}
+      error={error}
+      control={(aria) => (
+        <select {...aria} name={name} className={ui.input} defaultValue={defaultValue}>
+          {children}
+        </select>
+      )}
+    />
   );
 }
 

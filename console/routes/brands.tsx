@@ -2,13 +2,14 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { brandSummaries, consoleTime } from "../../server/support/brand-inspection";
 import { consoleContext, requirePermission } from "../../server/support/console-context";
+import { can } from "../../server/support/roles";
 import * as ui from "../styles/ui.css";
 import * as css from "./brands.css";
 
 export const meta: MetaFunction = () => [{ title: "Brands · Amora support" }];
 
 export function loader({ context }: LoaderFunctionArgs) {
-  requirePermission(context, "brands:view");
+  const staff = requirePermission(context, "brands:view");
   const { sites } = consoleContext(context).services;
   const brands = brandSummaries(sites).map((brand) => ({ ...brand, loadedAt: consoleTime(brand.loadedAt) }));
   const live = new Set(brands.map((brand) => brand.id));
@@ -17,11 +18,11 @@ export function loader({ context }: LoaderFunctionArgs) {
     .refusedEdits()
     .filter((edit) => !live.has(edit.id))
     .map((edit) => ({ file: edit.file, at: consoleTime(edit.at), problems: edit.problems }));
-  return { brands, refusedNewFiles };
+  return { brands, refusedNewFiles, mayManagePromotions: can(staff.role, "promotions:manage") };
 }
 
 export default function Brands() {
-  const { brands, refusedNewFiles } = useLoaderData<typeof loader>();
+  const { brands, refusedNewFiles, mayManagePromotions } = useLoaderData<typeof loader>();
   return (
     <div className={ui.page}>
       <div className={ui.pageHeader}>
@@ -69,6 +70,14 @@ export default function Brands() {
                     <Link to={`/brands/compare?a=${encodeURIComponent(brand.id)}`}>
                       compare<span className={ui.visuallyHidden}> {brand.name}</span>
                     </Link>
+                    {mayManagePromotions ? (
+                      <>
+                        {" · "}
+                        <Link to={`/brands/${encodeURIComponent(brand.id)}/discount-codes`}>
+                          discount codes<span className={ui.visuallyHidden}> of {brand.name}</span>
+                        </Link>
+                      </>
+                    ) : null}
                   </div>
                   {brand.editRefused ? (
                     <Link to={`/brands/check?domain=${encodeURIComponent(brand.domains[0] ?? "")}`} className={ui.badge.danger}>

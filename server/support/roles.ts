@@ -24,6 +24,8 @@ const GRANTS = {
   "photos:moderate": ["moderator", "admin"],
   /** The complaint queue, and a reported conversation's messages for that complaint. */
   "complaints:handle": ["moderator", "admin"],
+  /** A brand's discount codes: list them, create them, switch them off and on. */
+  "promotions:manage": ["support", "admin"],
   /** Staff accounts and each one's audit trail. */
   "staff:view": ["admin"],
 } as const satisfies Record<string, readonly StaffRole[]>;
