@@ -19,6 +19,8 @@ FROM node:20-bookworm-slim AS runtime
 # test provider, which production refuses: mount the real brand files over /app/sites. The image never
 # runs the demo (DEMO stays off); behind a CDN or proxy that compresses, set COMPRESSION=off. The support
 # console answers only once SUPPORT_HOST names its host; staff accounts: docker exec <container> npm run staff -- add <email> --role admin.
+# A brand with direct_debit needs IBAN_KEY (and SMS_URL with the Twilio settings); run the collection daily:
+# docker exec <container> npm run direct-debit -- collect.
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 WORKDIR /app
 RUN groupadd --system amora && useradd --system --gid amora --home /app amora \

@@ -25,6 +25,8 @@ export default [
   route("api/typing.php", "routes/api.typing.ts", { id: "api-typing" }),
   route("api/events", "routes/api.events.ts", { id: "api-events" }),
   route("api/payment.php", "routes/api.payment.ts", { id: "api-payment" }),
+  route("api/discountcode.php", "routes/api.discountcode.ts", { id: "api-discountcode" }),
+  route("api/timebonus.php", "routes/api.timebonus.ts", { id: "api-timebonus" }),
   route("payments/webhook/:provider", "routes/payments-webhook.ts", { id: "payments-webhook" }),
   route("manifest.webmanifest", "routes/manifest.ts", { id: "manifest" }),
   route("sw.js", "routes/service-worker.ts", { id: "service-worker" }),
@@ -51,6 +53,7 @@ export default [
     route("mail-change/do", "routes/mail-change-do.tsx", { id: "mail-change-do" }),
     route("settings", "routes/settings.tsx", { id: "settings" }),
     route("dev/mail", "routes/dev.mail.tsx", { id: "dev-mail" }),
+    route("dev/sms", "routes/dev.sms.tsx", { id: "dev-sms" }),
 
     route("members", "routes/members.tsx", { id: "members" }),
     route("members/:id", "routes/members-id.tsx", { id: "members-id" }),
@@ -60,7 +63,7 @@ export default [
     route("notifications", soon, { id: "notifications" }),
     route("premium", "routes/premium.tsx", { id: "premium" }),
     route("pricing", "routes/pricing.tsx", { id: "pricing" }),
-    route("directdebit", soon, { id: "directdebit" }),
+    route("directdebit", "routes/directdebit.tsx", { id: "directdebit" }),
     route("complaints", "routes/complaints.tsx", { id: "complaints" }),
 
     route("likes", "routes/likes.tsx", { id: "likes" }),

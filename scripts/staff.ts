@@ -2,33 +2,18 @@
 // and prints its one-time set-up link; `npm run staff -- disable <email>` disables one and ends its
 // sessions; `npm run staff -- list` lists them. Works on the store the environment names
 // (DATABASE_URL, else PGlite in DATA_DIR), migrated first. Bad input: one line on stderr, exit 2.
-import { parseArgs } from "node:util";
 import { openStore, StoreInUseError } from "../server/db/database";
 import { migrate } from "../server/db/migrate";
-import { EnvError, readEnv } from "../server/env";
 import type { Actor } from "../server/support/audit";
 import { STAFF_ROLES, type StaffRole } from "../server/support/roles";
 import { createStaffAccount, disableStaffAccount, isStaffEmail, listStaffAccounts, normalizeStaffEmail } from "../server/support/staff-accounts";
+import { readCommandLine, readEnvOrExit, refuse } from "./command-line";
 
 const USAGE = "usage: npm run staff -- add <email> --role support|moderator|admin | disable <email> | list";
 /** Audit rows written here name no staff member: the server's own command line did it. */
 const ACTOR: Actor = { staffId: null, ip: "command line" };
 
-function refuse(message: string): never {
-  console.error(message);
-  process.exit(2);
-}
-
-let args: ReturnType<typeof parseArgs<{ options: { role: { type: "string" }; help: { type: "boolean" } }; allowPositionals: true }>>;
-try {
-  args = parseArgs({ options: { role: { type: "string" }, help: { type: "boolean" } }, allowPositionals: true });
-} catch (error) {
-  refuse(`${(error as Error).message}. ${USAGE}`);
-}
-if (args.values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+const args = readCommandLine({ role: { type: "string" } }, USAGE);
 
 const [command, emailArgument, ...extra] = args.positionals;
 if (command !== "add" && command !== "disable" && command !== "list") refuse(command ? `Unknown command "${command}". ${USAGE}` : USAGE);
@@ -43,13 +28,7 @@ if (command === "add" && !STAFF_ROLES.includes(role as StaffRole)) {
   refuse(role === undefined ? `"add" needs --role ${STAFF_ROLES.join("|")}.` : `Unknown role "${role}": use ${STAFF_ROLES.join(", ")}.`);
 }
 
-let env: ReturnType<typeof readEnv>;
-try {
-  env = readEnv();
-} catch (error) {
-  console.error(error instanceof EnvError ? error.message : String(error));
-  process.exit(1);
-}
+const env = readEnvOrExit();
 
 /** Where the set-up link points: SUPPORT_ORIGIN when the console is behind its own address (https://support.example), else this machine's. */
 function supportOrigin(): string {

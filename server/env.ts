@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseIbanKey } from "./directdebit/iban-vault";
 import { parseTrustProxy } from "./http/trust-proxy";
 import { VAPID_PRIVATE_KEY_PATTERN, VAPID_PUBLIC_KEY_PATTERN } from "./push/key-format";
 
@@ -68,6 +69,13 @@ const envSchema = z.object({
   VAPID_PUBLIC_KEY: z.string().regex(VAPID_PUBLIC_KEY_PATTERN, { error: "must be a VAPID public key: 87 base64url characters" }).optional(),
   VAPID_PRIVATE_KEY: z.string().regex(VAPID_PRIVATE_KEY_PATTERN, { error: "must be a VAPID private key: 43 base64url characters" }).optional(),
   SMTP_URL: url(["smtp:", "smtps:"], "smtps://user:password@smtp.example.com:465").optional(),
+  /** The master key of stored IBANs (direct debit): 32 bytes in base64; required in production for a brand with direct_debit. */
+  IBAN_KEY: z
+    .string()
+    .refine((value) => parseIbanKey(value) !== undefined, { error: "must be 32 bytes in base64, such as the output of openssl rand -base64 32" })
+    .optional(),
+  /** Text messages go through Twilio's API at this address (TWILIO_* credentials); unset: JSON files in DATA_DIR/sms. */
+  SMS_URL: url(["https:", "http:"], "https://api.twilio.com").optional(),
   /** Photos go to this S3 bucket when set (credentials from the standard AWS_* variables); else DATA_DIR/uploads. */
   S3_BUCKET: z
     .string()

@@ -6,6 +6,8 @@ import { createAccountLimits } from "./accounts/limits";
 import { sessionSecrets } from "./accounts/secrets";
 import { createSessions } from "./accounts/sessions";
 import { openBus } from "./bus";
+import { openIbanVault } from "./directdebit/iban-vault";
+import { createDirectDebitLimits } from "./directdebit/limits";
 import { createLiveHub } from "./chat/live";
 import { openStore } from "./db/database";
 import { migrate } from "./db/migrate";
@@ -22,6 +24,7 @@ import { createPhotoStorage } from "./photos/storage";
 import { vapidKeys } from "./push/vapid";
 import { loadPlaces } from "./profiles/places";
 import { SiteRegistry } from "./sites/registry";
+import { createSmsSender } from "./sms/sender";
 import { syncSites } from "./sites/sync";
 import { createStaffLimits } from "./support/staff-limits";
 import { createStaffSessions } from "./support/staff-sessions";
@@ -53,11 +56,14 @@ const EXPIRY_SWEEP_MS = 60_000;
 export async function startServer({ build, buildVersion, clientDir, devMiddleware, console: supportConsole, env = readEnv(), log = createLogger(env.LOG_LEVEL), secrets = process.env, onQuery }: StartOptions) {
   // Production's rules, unless NODE_ENV is not production or the demo asks for its conveniences.
   const production = productionRules(env);
+  const ibanVault = await openIbanVault({ ibanKey: env.IBAN_KEY, dataDir: env.DATA_DIR, production });
   const vapid = await vapidKeys({ publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }, { dataDir: env.DATA_DIR, production });
   const sites = await SiteRegistry.open({ dir: env.SITES_DIR, allowLocalhostIds: !production, log });
   const providerEnvironment = { secret: secretReader(secrets), production, dataDir: env.DATA_DIR, log, testSettleMs: env.TEST_PAYMENTS_SETTLE_MS };
   // Before the store opens: a brand that would take money wrongly (or none at all) stops the start.
   checkPaymentSetup(sites.all(), providerEnvironment);
+  const withoutVault = ibanVault.open ? [] : sites.all().filter((site) => site.direct_debit).map((site) => site.id);
+  if (withoutVault.length > 0) throw new Error(`IBAN_KEY is required in production for brands with direct_debit: ${withoutVault.join(", ")}`);
   const store = await openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: env.DATABASE_POOL_SIZE, onQuery });
   const applied = await migrate(store);
   if (applied.length > 0) log.info({ applied }, "migrations applied");
@@ -79,6 +85,8 @@ export async function startServer({ build, buildVersion, clientDir, devMiddlewar
   const staffSessions = createStaffSessions({ db: store.db, secrets: cookieSecrets, secure: production });
   const mailer = createMailer({ db: store.db, transport: createMailTransport({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR }), log });
   mailer.start();
+  const sms = createSmsSender({ smsUrl: env.SMS_URL, dataDir: env.DATA_DIR, secret: (name) => secrets[name]?.trim() || undefined, log });
+  if (production && sms.kind === "folder") log.warn("SMS_URL is not set: direct-debit codes are written to DATA_DIR/sms, not sent");
   const housekeeping = setInterval(
     () => void Promise.all([sessions.purgeExpired(), staffSessions.purgeExpired()]).catch((error: Error) => log.warn({ err: error }, "purging sessions failed")),
     3_600_000,
@@ -105,6 +113,9 @@ export async function startServer({ build, buildVersion, clientDir, devMiddlewar
     staffSessions,
     staffLimits: createStaffLimits(bus),
     mailer,
+    sms,
+    ibanVault,
+    directDebitLimits: createDirectDebitLimits(bus),
     photos,
     payments,
     vapid,

@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
+import { directDebitOffer } from "../../server/directdebit/offer";
 import { formatDate } from "../../server/i18n/dates";
 import { formatMoney } from "../../server/payments/money";
 import { packageFor } from "../../server/payments/packages";
@@ -44,11 +45,33 @@ export async function methodChoices(context: AppLoadContext, chosen: ChosenPacka
       sequence: "oneoff",
       locale: context.language,
     });
-    return options.filter((option) => isMethod(option.id)).map((option) => ({ id: option.id, issuers: option.issuers.map(({ id, name }) => ({ id, name })) }));
+    const choices = options.filter((option) => isMethod(option.id) && option.id !== "directdebit").map((option) => ({ id: option.id, issuers: option.issuers.map(({ id, name }) => ({ id, name })) }));
+    return withOwnDirectDebit(context, choices);
   } catch (error) {
     context.log.warn({ err: error }, "the payment provider could not list its methods");
     return "unavailable";
   }
+}
+
+/**
+ * Direct debit is the brand's own (server/directdebit), never a provider's: offered, in the place
+ * the brand file lists it, where the brand has a creditor for this visitor's country and currency.
+ */
+function withOwnDirectDebit(context: AppLoadContext, choices: MethodChoice[]): MethodChoice[] {
+  if (!ownDirectDebit(context)) return choices;
+  const listed = (context.site.payment_methods as Record<string, PaymentMethod[] | undefined>)[context.country] ?? [];
+  const before = listed.slice(0, listed.indexOf("directdebit"));
+  const at = choices.filter((choice) => before.includes(choice.id)).length;
+  return [...choices.slice(0, at), { id: "directdebit", issuers: [] }, ...choices.slice(at)];
+}
+
+const ownDirectDebit = (context: AppLoadContext) =>
+  directDebitOffer({ site: context.site, country: context.country, currency: context.currency, vault: context.services.ibanVault }) !== undefined;
+
+/** Where a method chosen on the payment screen is paid when the brand runs it itself: its direct-debit form, with the member's discount code. */
+export function ownMethodPath(context: AppLoadContext, method: PaymentMethod, tier: string, discountCode?: string): string | undefined {
+  if (method !== "directdebit" || !ownDirectDebit(context)) return undefined;
+  return `/directdebit?${new URLSearchParams({ package: tier, ...(discountCode ? { code: discountCode } : {}) })}`;
 }
 
 /** The member as the order functions take them. */
@@ -67,11 +90,16 @@ export function memberTimeZone(context: AppLoadContext, member: Member): string 
 
 /** A payment as the screens show it: money and dates written for the visitor, on the server (one clock, one locale). */
 export function paymentForView(context: AppLoadContext, payment: PaymentView, timeZone: string) {
+  const money = (minorUnits: number) => formatMoney(minorUnits, payment.currency, moneyLocale(context));
   return {
     id: payment.id,
     package: payment.package,
     credits: payment.credits,
-    amount: formatMoney(payment.amount, payment.currency, moneyLocale(context)),
+    amount: money(payment.amount),
+    discount:
+      payment.discountCode && payment.amountBeforeDiscount !== null
+        ? { code: payment.discountCode, percent: Math.round(Number(payment.discountPercentage)), saved: money(payment.amountBeforeDiscount - payment.amount) }
+        : null,
     method: payment.method,
     status: payment.status,
     sequence: payment.sequence,

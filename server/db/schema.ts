@@ -22,12 +22,18 @@ export interface Database {
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
   payment_mandates: PaymentMandatesTable;
+  direct_debit_collections: DirectDebitCollectionsTable;
+  direct_debit_returns: DirectDebitReturnsTable;
   staff_accounts: StaffAccountsTable;
   staff_tokens: StaffTokensTable;
   staff_recovery_codes: StaffRecoveryCodesTable;
   staff_passkeys: StaffPasskeysTable;
   staff_sessions: StaffSessionsTable;
   staff_audit: StaffAuditTable;
+  direct_debit_mandates: DirectDebitMandatesTable;
+  direct_debit_blocks: DirectDebitBlocksTable;
+  discount_codes: DiscountCodesTable;
+  discount_uses: DiscountUsesTable;
 }
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -292,6 +298,12 @@ export interface PaymentsTable {
   /** A staff refund asked of the provider (set before the call, so it is asked once); see server/support/member-refund.ts. */
   refund_requested_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   refund_requested_by: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The discount the amount is after (server/promotions): its code, percentage (numeric, read as a string) and the package's own price. */
+  discount_code: ColumnType<string | null, string | null | undefined, string | null>;
+  discount_percentage: ColumnType<string | null, number | null | undefined, number | null>;
+  amount_before_discount: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The direct-debit collection (pain.008 file) a 'sepa' payment went out in; see server/directdebit/collection.ts. */
+  collection_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface PaymentEventsTable {
@@ -315,6 +327,32 @@ export interface PaymentMandatesTable {
   method: string;
   label: ColumnType<string, string | undefined, string>;
   status: ColumnType<"valid" | "invalid", "valid" | "invalid" | undefined, "valid" | "invalid">;
+  created_at: Timestamp;
+}
+
+/** One run's pain.008 file for one brand (server/directdebit/collection.ts). */
+export interface DirectDebitCollectionsTable {
+  id: Id;
+  site_id: string;
+  message_id: string;
+  file_name: string;
+  payment_count: number;
+  /** Minor units (cents) of currency. */
+  total_amount: number;
+  currency: string;
+  /** 'YYYY-MM-DD' going in; read it as text (a date column comes back as a Date). */
+  collection_date: ColumnType<Date, string, string>;
+  created_at: Timestamp;
+}
+
+/** A returned debit (R-transaction) the bank reported (server/directdebit/returns.ts). */
+export interface DirectDebitReturnsTable {
+  id: Id;
+  site_id: string;
+  payment_id: number;
+  report_message_id: string;
+  reason_code: string;
+  blocked_iban: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: Timestamp;
 }
 
@@ -380,4 +418,78 @@ export interface StaffAuditTable {
   detail: ColumnType<Record<string, unknown>, string | undefined, never>;
   ip: ColumnType<string, string | undefined, never>;
   at: ColumnType<Date, never, never>;
+}
+
+export type DiscountValidity = "once_per_user" | "unlimited";
+
+export interface DiscountCodesTable {
+  id: Id;
+  site_id: string;
+  code: string;
+  /** numeric(5,2): read as a string. */
+  percentage: ColumnType<string, number, number>;
+  minimum_order_value: number | null;
+  currency: string | null;
+  country: string | null;
+  account_id: number | null;
+  expires_at: Date | null;
+  status: ColumnType<"active" | "disabled", "active" | "disabled" | undefined, "active" | "disabled">;
+  validity: ColumnType<DiscountValidity, DiscountValidity | undefined, DiscountValidity>;
+  payment_methods: ColumnType<string[], string[] | undefined, string[]>;
+  created_at: Timestamp;
+}
+
+export interface DiscountUsesTable {
+  payment_id: number;
+  account_id: number;
+  code: string;
+  state: ColumnType<"held" | "used", "held" | "used" | undefined, "held" | "used">;
+  created_at: Timestamp;
+}
+
+export type DirectDebitMandateStatus = "awaiting_code" | "confirmed" | "void";
+
+/** A member's SEPA direct-debit mandate (migration 0014): one per purchase, signed with an SMS code. */
+export interface DirectDebitMandatesTable {
+  id: Id;
+  site_id: string;
+  account_id: number;
+  /** The SEPA mandate id, such as FLIRTNL-000123. */
+  reference: string;
+  account_holder: string;
+  /** AES-256-GCM, see server/directdebit/iban-vault.ts. */
+  iban_encrypted: string;
+  iban_hash: string;
+  iban_last4: string;
+  street: string;
+  house_number: string;
+  zip: string;
+  city: string;
+  /** E.164. */
+  phone: string;
+  phone_hash: string;
+  package: string;
+  amount: number;
+  currency: string;
+  discount_code: ColumnType<string | null, string | null | undefined, string | null>;
+  discount_percentage: ColumnType<string | null, number | null | undefined, number | null>;
+  amount_before_discount: ColumnType<number | null, number | null | undefined, number | null>;
+  order_key: string;
+  status: ColumnType<DirectDebitMandateStatus, DirectDebitMandateStatus | undefined, DirectDebitMandateStatus>;
+  code_hash: string | null;
+  code_attempts: ColumnType<number, number | undefined, number>;
+  code_sent_at: ColumnType<Date, Date | string, Date | string>;
+  code_expires_at: ColumnType<Date, Date | string, Date | string>;
+  resend_count: ColumnType<number, number | undefined, number>;
+  payment_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The date of signature in pain.008: when the right code was given. */
+  signed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Timestamp;
+}
+
+export interface DirectDebitBlocksTable {
+  kind: "iban" | "phone";
+  value_hash: string;
+  reason: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
 }

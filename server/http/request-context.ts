@@ -5,6 +5,8 @@ import type { AccountLimits } from "../accounts/limits";
 import type { Sessions, SignedIn } from "../accounts/sessions";
 import { TRACKING_COOKIE, trackingFromCookie, trackingFromQuery } from "../accounts/tracking";
 import type { Bus } from "../bus";
+import type { IbanVault } from "../directdebit/iban-vault";
+import type { DirectDebitLimits } from "../directdebit/limits";
 import type { LiveHub } from "../chat/live";
 import type { Store } from "../db/database";
 import { todayIn } from "../i18n/dates";
@@ -18,6 +20,7 @@ import type { PhotoStorage } from "../photos/storage";
 import type { VapidKeys } from "../push/vapid";
 import { COUNTRIES, ENTRY_WARNING_COUNTRIES, isCountryCode } from "../sites/countries";
 import type { SiteRegistry } from "../sites/registry";
+import type { SmsSender } from "../sms/sender";
 import type { StaffLimits } from "../support/staff-limits";
 import type { StaffSessions } from "../support/staff-sessions";
 import type { Site } from "../sites/schema";
@@ -38,6 +41,12 @@ export type Services = {
   staffSessions: StaffSessions;
   staffLimits: StaffLimits;
   mailer: Mailer;
+  /** Text messages (direct-debit codes): JSON files in DATA_DIR/sms, or Twilio when SMS_URL is set. */
+  sms: SmsSender;
+  /** Encrypts and hashes the IBANs of direct-debit mandates (IBAN_KEY, or a key kept in DATA_DIR). */
+  ibanVault: IbanVault;
+  /** How many direct-debit codes a member and a mandate may have sent. */
+  directDebitLimits: DirectDebitLimits;
   /** Where photo files go: DATA_DIR/uploads (served under /media) or an S3 bucket. */
   photos: PhotoStorage;
   /** The payment provider of each brand (test, Mollie, Verotel), made once at start. */

@@ -5,6 +5,7 @@ import type { Database, PaymentStatus, PaymentsTable } from "../db/schema";
 import type { Services } from "../http/request-context";
 import type { PaymentProviderName } from "../sites/payments";
 import type { Site } from "../sites/schema";
+import { settleDiscountHold } from "../promotions/discounts";
 import { WebhookRefused, type ProviderReport } from "./provider";
 import type { PaymentProviders } from "./providers";
 import { PAYMENT_STATUSES, transition, UNSETTLED } from "./states";
@@ -18,7 +19,7 @@ type Announcement = { paymentId: number; profileId: number | null; status: Payme
 
 export type Settled = { outcome: "applied" | "duplicate"; paymentId: number; status: PaymentStatus; accountId: number };
 
-type Outcome = { refused: WebhookRefused; paymentId?: number } | { settled: Settled; announce?: Announcement };
+export type Outcome = { refused: WebhookRefused; paymentId?: number } | { settled: Settled; announce?: Announcement };
 
 /**
  * Applies what a provider vouched for about one payment, in one transaction: the payment row is
@@ -38,31 +39,39 @@ export async function applyReport({ services, site, provider, report }: { servic
   return outcome.settled;
 }
 
-async function settle(services: SettleServices, { site, provider, report, source }: { site: Site; provider: string; report: ProviderReport; source: string }): Promise<Outcome> {
-  return services.store.db.transaction().execute(async (tx) => {
-    const payment = await lockPayment(tx, provider, report);
-    const refused = refusal(payment, site, provider, report);
-    const event = { provider, provider_reference: report.providerReference || null, status: String(report.status).slice(0, 40) };
-    if (refused || !payment) {
-      const reason = refused ?? new WebhookRefused("unknown_payment", "no such payment");
-      await tx.insertInto("payment_events").values({ ...event, payment_id: payment?.id ?? null, outcome: "refused", detail: `${source}: ${reason.message}` }).execute();
-      return { refused: reason, paymentId: payment?.id };
-    }
-    const step = transition(payment.status, report.status);
-    if (step === "refuse") {
-      const backwards = new WebhookRefused("backwards", `the payment is ${payment.status}; ${report.status} cannot follow`);
-      await tx.insertInto("payment_events").values({ ...event, payment_id: payment.id, outcome: "refused", detail: `${source}: ${backwards.message}` }).execute();
-      return { refused: backwards, paymentId: payment.id };
-    }
-    const settled = { paymentId: payment.id, status: report.status, accountId: payment.account_id };
-    if (step === "repeat") {
-      await tx.insertInto("payment_events").values({ ...event, payment_id: payment.id, outcome: "duplicate", detail: source }).execute();
-      return { settled: { ...settled, outcome: "duplicate" } };
-    }
-    const announcement = await advance(tx, payment, report);
-    await tx.insertInto("payment_events").values({ ...event, payment_id: payment.id, outcome: "applied", detail: source }).execute();
-    return { settled: { ...settled, outcome: "applied" }, announce: announcement };
-  });
+async function settle(services: SettleServices, input: SettleInput): Promise<Outcome> {
+  return services.store.db.transaction().execute((tx) => settleWithin(tx, input));
+}
+
+type SettleInput = { site: Site; provider: string; report: ProviderReport; source: string };
+
+/**
+ * The step of settle inside the caller's transaction, for a caller that records more with it (a
+ * returned direct debit and its block). The caller publishes the announcement after its commit.
+ */
+export async function settleWithin(tx: Transaction<Database>, { site, provider, report, source }: SettleInput): Promise<Outcome> {
+  const payment = await lockPayment(tx, provider, report);
+  const refused = refusal(payment, site, provider, report);
+  const event = { provider, provider_reference: report.providerReference || null, status: String(report.status).slice(0, 40) };
+  if (refused || !payment) {
+    const reason = refused ?? new WebhookRefused("unknown_payment", "no such payment");
+    await tx.insertInto("payment_events").values({ ...event, payment_id: payment?.id ?? null, outcome: "refused", detail: `${source}: ${reason.message}` }).execute();
+    return { refused: reason, paymentId: payment?.id };
+  }
+  const step = transition(payment.status, report.status);
+  if (step === "refuse") {
+    const backwards = new WebhookRefused("backwards", `the payment is ${payment.status}; ${report.status} cannot follow`);
+    await tx.insertInto("payment_events").values({ ...event, payment_id: payment.id, outcome: "refused", detail: `${source}: ${backwards.message}` }).execute();
+    return { refused: backwards, paymentId: payment.id };
+  }
+  const settled = { paymentId: payment.id, status: report.status, accountId: payment.account_id };
+  if (step === "repeat") {
+    await tx.insertInto("payment_events").values({ ...event, payment_id: payment.id, outcome: "duplicate", detail: source }).execute();
+    return { settled: { ...settled, outcome: "duplicate" } };
+  }
+  const announcement = await advance(tx, payment, report);
+  await tx.insertInto("payment_events").values({ ...event, payment_id: payment.id, outcome: "applied", detail: source }).execute();
+  return { settled: { ...settled, outcome: "applied" }, announce: announcement };
 }
 
 /** The payment a report is about, locked: by our id when the provider carries it, else by the provider's reference. */
@@ -113,6 +122,7 @@ async function advance(tx: Transaction<Database>, payment: Payment, report: Pick
     })
     .where("id", "=", payment.id)
     .execute();
+  await settleDiscountHold(tx, { paymentId: payment.id, status });
   const account = { siteId: payment.site_id, accountId: payment.account_id };
   if (status === "paid") {
     await changeCredits(tx, { ...account, delta: payment.credits, reason: "purchase", idempotencyKey: `payment:${payment.id}` });
@@ -150,7 +160,7 @@ async function advance(tx: Transaction<Database>, payment: Payment, report: Pick
 }
 
 /** After commit: the return page, the balance and the premium badges follow the change live. */
-async function announce(services: SettleServices, change: Announcement): Promise<void> {
+export async function announce(services: SettleServices, change: Announcement): Promise<void> {
   if (change.profileId === null) return;
   const { bus, log } = services;
   await publishToMember(bus, log, change.profileId, { type: "payment", payment_id: change.paymentId, status: change.status, credits: change.credits, paid_user: change.paidUser });

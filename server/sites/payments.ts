@@ -1,4 +1,7 @@
+import { isValidBIC } from "ibantools";
 import { z } from "zod";
+import { isCreditorId } from "../directdebit/creditor-id";
+import { isDebitableIban, normaliseIban } from "../directdebit/iban";
 import type { CountryCode } from "./countries";
 
 /**
@@ -85,6 +88,37 @@ export const paymentMethodList = z
   .array(z.enum(PAYMENT_METHODS, { error: `must be one of ${PAYMENT_METHODS.join(", ")}` }))
   .min(1, { error: "needs at least one method" });
 
+/**
+ * The brand's own SEPA direct debit (§3 Direct debit form): who collects, into which account, and
+ * the most one member, and one IBAN, may have debited in a calendar month, per currency. A brand
+ * without it offers no direct debit.
+ */
+export const directDebitSettings = z.strictObject(
+  {
+    creditor_id: z
+      .string({ error: "must be the SEPA creditor identifier, such as NL32ZZZ876543210000" })
+      .transform((value) => value.replace(/\s/g, "").toUpperCase())
+      .refine(isCreditorId, { error: "must be a SEPA creditor identifier with matching check digits, such as NL32ZZZ876543210000" }),
+    creditor_name: z
+      .string({ error: "must be the name the members' banks show, such as Amora Media B.V." })
+      .trim()
+      .min(1, { error: "must be the name the members' banks show, such as Amora Media B.V." })
+      .max(70, { error: "must be at most 70 characters (the SEPA limit)" }),
+    creditor_iban: z
+      .string({ error: "must be the IBAN the debits are paid into" })
+      .refine(isDebitableIban, { error: "must be a valid IBAN of a SEPA country (country, length and check digits)" })
+      .transform(normaliseIban),
+    creditor_bic: z
+      .string()
+      .transform((value) => value.replace(/\s/g, "").toUpperCase())
+      .refine(isValidBIC, { error: "must be a BIC of 8 or 11 characters, such as ABNANL2A" })
+      .optional(),
+    monthly_limit: z.record(currencyCode, minorUnits, { error: 'must be an object of amounts by currency, such as {"EUR": 15000}' }),
+  },
+  { error: (issue) => (issue.code === "unrecognized_keys" ? undefined : "must be an object with creditor_id, creditor_name, creditor_iban and monthly_limit") },
+);
+export type DirectDebitSettings = z.output<typeof directDebitSettings>;
+
 export const paymentSettings = {
   packages: z.array(creditPackage, { error: "must be a list of credit packages" }).min(1, { error: "needs at least one package" }).default(() => DEFAULT_PACKAGES),
   payment_provider: z.enum(PAYMENT_PROVIDERS, { error: `must be one of ${PAYMENT_PROVIDERS.join(", ")}` }).default("test"),
@@ -92,4 +126,5 @@ export const paymentSettings = {
   allow_test_payments: z.boolean({ error: "must be true or false" }).default(false),
   /** A payment the provider never settles is given up (expired) after this many minutes. */
   payment_expiry_minutes: z.number().int().min(5, { error: "must be at least 5 minutes" }).max(10_080, { error: "must be at most a week (10080 minutes)" }).default(120),
+  direct_debit: directDebitSettings.optional(),
 };

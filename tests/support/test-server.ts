@@ -75,10 +75,10 @@ export async function startTestServer(
 }
 
 /** A Redis prefix no other test server (or earlier run) uses. */
-/** What production requires before it starts: fresh session secrets and a push key pair. */
-export function productionSecrets(): { SESSION_SECRETS: string; VAPID_PUBLIC_KEY: string; VAPID_PRIVATE_KEY: string } {
+/** What production requires before it starts: fresh session secrets, a push key pair and the IBAN key of the direct-debit brands. */
+export function productionSecrets(): { SESSION_SECRETS: string; VAPID_PUBLIC_KEY: string; VAPID_PRIVATE_KEY: string; IBAN_KEY: string } {
   const vapid = webpush.generateVAPIDKeys();
-  return { SESSION_SECRETS: randomBytes(32).toString("hex"), VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey };
+  return { SESSION_SECRETS: randomBytes(32).toString("hex"), VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, IBAN_KEY: randomBytes(32).toString("base64") };
 }
 
 export const testRedisPrefix = () => `amora-test-${randomBytes(4).toString("hex")}:`;

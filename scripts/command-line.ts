@@ -1,0 +1,37 @@
+// The shared edge of the server's own commands (staff, direct-debit): bad input is one line on
+// stderr and exit code 2; --help prints the usage.
+import { parseArgs } from "node:util";
+import { EnvError, readEnv } from "../server/env";
+
+/** Says what is wrong in one line and stops with exit code 2. */
+export function refuse(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
+type StringOptions = Record<string, { type: "string" }>;
+
+/** The command line's words and the named string options; a malformed line or --help ends here. */
+export function readCommandLine<Options extends StringOptions>(options: Options, usage: string) {
+  let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
+  try {
+    parsed = parseArgs({ options: { ...options, help: { type: "boolean" } }, allowPositionals: true });
+  } catch (error) {
+    refuse(`${(error as Error).message}. ${usage}`);
+  }
+  if (parsed.values.help) {
+    console.log(usage);
+    process.exit(0);
+  }
+  return { positionals: parsed.positionals, values: parsed.values as { [Name in keyof Options]?: string } };
+}
+
+/** The environment's settings; a wrong one is said in one line, exit code 1 (as the server does). */
+export function readEnvOrExit(): ReturnType<typeof readEnv> {
+  try {
+    return readEnv();
+  } catch (error) {
+    console.error(error instanceof EnvError ? error.message : String(error));
+    process.exit(1);
+  }
+}
