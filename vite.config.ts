@@ -53,10 +53,33 @@ function reachable(getModuleInfo: Rollup.GetModuleInfo, roots: readonly string[]
  * The browser's chunks, so that a page loads few files (each costs a request and its headers):
  * - "vendor": the packages every page runs (React, Remix), which change only when upgraded;
  * - "shell": the app modules every page runs (the entry's, the root's and the layouts'), and small
- *   modules that several chunks share, which would otherwise each be a file of a few hundred bytes;
+ *   modules that several routes' pages share, which would otherwise each be a file of a few hundred bytes;
  * - "styles": the CSS, one stylesheet for the whole site.
  * A route's own modules stay in its chunk, and what only some visitors use is imported lazily.
  */
+const ROUTE_MODULE = /\/app\/(routes|layouts)\//;
+
+/**
+ * Whether a module belongs to one page only: all its importers, static or lazy, lead up to one
+ * route or layout (the router's entries, which nothing of ours imports). Such a module stays with
+ * that page however many of its files import it, rather than weigh on every page in the shell.
+ */
+function onePageOnly(getModuleInfo: Rollup.GetModuleInfo, id: string): boolean {
+  const entries = new Set<string>();
+  const seen = new Set<string>();
+  const pending = [id];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (seen.has(next)) continue;
+    seen.add(next);
+    const info = getModuleInfo(next);
+    const importers = [...(info?.importers ?? []), ...(info?.dynamicImporters ?? [])];
+    if (next !== id && (ROUTE_MODULE.test(next) || importers.length === 0)) entries.add(next);
+    else pending.push(...importers);
+    if (entries.size > 1) return false;
+  }
+  return true;
+}
+
 function clientChunks(): Rollup.GetManualChunk {
   let everyPage: Set<string> | undefined;
   return (id, { getModuleInfo }) => {
@@ -73,6 +96,7 @@ function clientChunks(): Rollup.GetManualChunk {
       !id.includes("/app/routes/") &&
       info.importers.length > 1 &&
       (info.code?.length ?? Infinity) < SMALL_MODULE_CHARS &&
+      !onePageOnly(getModuleInfo, id) &&
       // Nothing new comes into the shell with it.
       info.importedIds.every((dep) => everyPage!.has(dep) || STYLE_MODULE.test(dep));
     return smallAndShared ? "shell" : undefined;

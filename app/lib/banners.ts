@@ -1,5 +1,4 @@
 import type { ProfileStatus } from "../../server/db/schema";
-import { TIME_BONUS_POPUP } from "./promotions";
 /**
  * Which warning banners of §4 a signed-in member sees on a page. Pure, so every condition and
  * route exclusion is a unit test; the components only gather the inputs and draw the answer.
@@ -19,7 +18,10 @@ export type BannerName = (typeof BANNER_NAMES)[number];
 export const DISMISSIBLE_BANNERS = ["notifications", "photo", "push"] as const satisfies readonly BannerName[];
 export type DismissibleBanner = (typeof DISMISSIBLE_BANNERS)[number];
 
-/** What else a member may dismiss through the same form: the time-bonus popup (app/lib/promotions.ts). */
+/** The dismissal the time-bonus popup's closing records (app/components/promotions). */
+export const TIME_BONUS_POPUP = "time-bonus";
+
+/** What a member may dismiss through the banners' form: the banners, and the time-bonus popup. */
 export const DISMISSIBLE = [...DISMISSIBLE_BANNERS, TIME_BONUS_POPUP] as const;
 
 /** Most urgent first: an account that cannot message, e-mails that no longer arrive, a profile without a face, then push. */

@@ -34,6 +34,9 @@ export async function shopDiscount(context: AppLoadContext, member: Member, type
   return { discount: await activeOffer(db, lookUp), refusal: undefined, typedCode: undefined };
 }
 
+/** The query that carries a typed code on to a package's method choice ("?code=WINTER20"); an offer needs none, it is found again there. */
+export const codeQuery = (code: string | undefined) => (code ? `?${new URLSearchParams({ [CODE_PARAM]: code })}` : "");
+
 /** The discount as the shop shows it above the packages. */
 export function discountForView(context: AppLoadContext, discount: Discount, now = new Date()): ActiveDiscountData {
   return {

@@ -9,9 +9,6 @@ export const PROMOTION_ROUTES: readonly string[] = ["members", "members-id", "ch
 /** §9: the popup opens this long after the member entered the members' area. */
 export const TIME_BONUS_POPUP_DELAY_MS = 40_000;
 
-/** The dismissal the popup's closing records (POST /api/banners.php, banner_dismissals). */
-export const TIME_BONUS_POPUP = "time-bonus";
-
 export type PromotionMember = { paidUser: boolean; credits: number; timeBonusSecondsLeft: number; welcomeHoursLeft: number };
 
 /** The banner a member sees on a route: the time bonus while it runs, else the welcome discount (§4 active discount). */

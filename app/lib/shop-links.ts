@@ -1,10 +1,10 @@
 import type { PackageTier } from "../../server/sites/payments";
 
-/** The method choice of a package, carrying the discount code the member typed (an offer needs none: it is found again there). */
-export const orderHref = (tier: PackageTier, code?: string) => (code ? `/credits/${tier}?${new URLSearchParams({ code })}` : `/credits/${tier}`);
-
-/** Where a package's button leads: the method choice for members; for visitors, login first and back there. */
-export function buyHref(tier: PackageTier, signedIn: boolean, code?: string): string {
-  const target = orderHref(tier, code);
+/**
+ * Where a package's button leads: the method choice for members, with the query that carries their
+ * typed discount code (discounts.server.ts codeQuery); for visitors, login first and back there.
+ */
+export function buyHref(tier: PackageTier, signedIn: boolean, query = ""): string {
+  const target = `/credits/${tier}${query}`;
   return signedIn ? target : `/login?${new URLSearchParams({ redirectTo: target })}`;
 }

@@ -8,9 +8,8 @@ import * as styles from "../components/shop/shop.css";
 import { DiscountCodeForm } from "../components/shop/discount-code-form";
 import { ActiveDiscount, OneTimePaymentNotice } from "../components/shop/shop-notices";
 import { requireMember } from "../lib/auth.server";
-import { CODE_PARAM, discountedShopPackages, discountForView, shopDiscount } from "../lib/discounts.server";
+import { CODE_PARAM, codeQuery, discountedShopPackages, discountForView, shopDiscount } from "../lib/discounts.server";
 import { accountMeta } from "../lib/meta";
-import { orderHref } from "../lib/shop-links";
 
 export const handle = { i18n: ["credits"] };
 export const meta = accountMeta;
@@ -30,12 +29,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     discount: discount ? discountForView(context, discount) : null,
     typedCode: typedCode ?? refusal?.code ?? "",
     refusal: refusal?.message,
-    codeForOrder: typedCode,
+    orderQuery: codeQuery(typedCode),
   };
 }
 
 export default function Credits() {
-  const { title, credits, packages, repeatOrder, discount, typedCode, refusal, codeForOrder } = useLoaderData<typeof loader>();
+  const { title, credits, packages, repeatOrder, discount, typedCode, refusal, orderQuery } = useLoaderData<typeof loader>();
   const { t } = useTranslation("credits");
   // The live balance once the page runs (a purchase in another tab, a message sent); the loader's before.
   const balance = useMemberStatus().member?.credits ?? credits;
@@ -55,7 +54,7 @@ export default function Credits() {
       </header>
       <ActiveDiscount discount={discount} />
       <h2 className={styles.sectionTitle}>{t("credits.choose")}</h2>
-      <PackageCards packages={packages} action={{ href: (tier) => orderHref(tier, codeForOrder), label: t("package.buy") }} />
+      <PackageCards packages={packages} action={{ href: (tier) => `/credits/${tier}${orderQuery}`, label: t("package.buy") }} />
       <DiscountCodeForm value={typedCode} refusal={refusal} />
       <OneTimePaymentNotice />
       <div className={styles.links}>

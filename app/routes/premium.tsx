@@ -8,7 +8,7 @@ import { PackageCards } from "../components/shop/package-card";
 import * as shop from "../components/shop/shop.css";
 import { DiscountCodeForm } from "../components/shop/discount-code-form";
 import { ActiveDiscount, OneTimePaymentNotice } from "../components/shop/shop-notices";
-import { CODE_PARAM, discountedShopPackages, discountForView, shopDiscount } from "../lib/discounts.server";
+import { CODE_PARAM, codeQuery, discountedShopPackages, discountForView, shopDiscount } from "../lib/discounts.server";
 import { accountMeta } from "../lib/meta";
 import { buyHref } from "../lib/shop-links";
 import { shopPackages } from "../lib/shop.server";
@@ -36,14 +36,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     discount: discount ? discountForView(context, discount) : null,
     typedCode: typedCode ?? refusal?.code ?? "",
     refusal: refusal?.message,
-    codeForOrder: typedCode,
+    orderQuery: codeQuery(typedCode),
     // The numbers the photo and chat code enforce, so the page never promises more than they allow.
     limits: { freePhotos: PHOTO_LIMITS.free, premiumPhotos: PHOTO_LIMITS.premium, freeConversations: FREE_CONVERSATIONS },
   };
 }
 
 export default function Premium() {
-  const { title, signedIn, premium, packages, limits, discount, typedCode, refusal, codeForOrder } = useLoaderData<typeof loader>();
+  const { title, signedIn, premium, packages, limits, discount, typedCode, refusal, orderQuery } = useLoaderData<typeof loader>();
   const { t } = useTranslation("credits");
   return (
     <main id="main" className={shop.page}>
@@ -82,7 +82,7 @@ export default function Premium() {
       </h2>
       {/* An offer has its banner at the top of this page already (§4); a typed code is named here. */}
       <ActiveDiscount discount={discount?.kind === "code" ? discount : null} />
-      <PackageCards packages={packages} action={{ href: (tier) => buyHref(tier, signedIn, codeForOrder), label: signedIn ? t("package.buy") : t("package.signInToBuy") }} />
+      <PackageCards packages={packages} action={{ href: (tier) => buyHref(tier, signedIn, orderQuery), label: signedIn ? t("package.buy") : t("package.signInToBuy") }} />
       {signedIn ? <DiscountCodeForm value={typedCode} refusal={refusal} /> : null}
       <OneTimePaymentNotice />
       <div className={shop.links}>

@@ -3,4 +3,3 @@ export { AccountMenu } from "../account-menu";
 export { WarningBanners } from "../banners/warning-banners";
 export { AutoLikeModal } from "./auto-like-modal";
 export { MemberNav } from "./member-nav";
-export { Promotions } from "../promotions/promotions";

@@ -1,8 +1,8 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { REPLY_WITH_DATA } from "../../lib/banners";
-import { countdownText, promotionBanner, TIME_BONUS_POPUP, TIME_BONUS_POPUP_DELAY_MS, timeBonusPopupDue } from "../../lib/promotions";
+import { REPLY_WITH_DATA, TIME_BONUS_POPUP } from "../../lib/banners";
+import { countdownText, promotionBanner, TIME_BONUS_POPUP_DELAY_MS, timeBonusPopupDue } from "../../lib/promotions";
 import { useLeafRouteId } from "../../lib/use-leaf-route-id";
 import { useRootData } from "../../root";
 import { container } from "../../styles/grid.css";
@@ -44,6 +44,13 @@ function Countdown({ secondsLeft, large = false }: { secondsLeft: number; large?
       <span className={visuallyHidden}>{t("timeBonus.endsIn", { time: countdownText(secondsLeft) })}</span>
     </span>
   );
+}
+
+/** "Still 02:59:12 valid", ticking: the time bonus's clock where the shop names the discount. */
+export function TimeLeft({ seconds }: { seconds: number }) {
+  const { t } = useTranslation("credits");
+  const left = useCountdown(seconds);
+  return <span data-countdown={left}>{t("timeBonus.endsIn", { time: countdownText(left) })}</span>;
 }
 
 function TimeBonusBanner({ secondsLeft }: { secondsLeft: number }) {

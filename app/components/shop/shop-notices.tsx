@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { countdownText } from "../../lib/promotions";
-import { useCountdown } from "../promotions/use-countdown";
+import { deferredModule } from "../../lib/deferred-module";
 import * as styles from "./shop.css";
 
 /** The discount a member's prices are after (the time bonus, the welcome discount, a code they typed). */
@@ -34,11 +33,8 @@ export function ActiveDiscount({ discount }: { discount: ActiveDiscountData | nu
   );
 }
 
-function TimeLeft({ seconds }: { seconds: number }) {
-  const { t } = useTranslation("credits");
-  const left = useCountdown(seconds);
-  return <span data-countdown={left}>{t("timeBonus.endsIn", { time: countdownText(left) })}</span>;
-}
+// The clock comes with the promotions' code, fetched only while a member has the time bonus.
+const TimeLeft = deferredModule(() => import("../promotions/promotions")).part((module) => module.TimeLeft);
 
 /** "No subscription": one payment, nothing renews (§2 one-time-payment notice). */
 export function OneTimePaymentNotice() {
