@@ -73,7 +73,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       voidReason: mandate.status === "void" ? VOID_REASONS[url.searchParams.get("reason") ?? ""] : undefined,
       orderKey: "",
       country: member.country,
-      discountCode: undefined,
+      discountCode: mandate.discountCode ?? undefined,
     };
   }
   const tier = url.searchParams.get("package") ?? "";

@@ -10,6 +10,8 @@ export type MandateView = {
   package: string;
   amount: number;
   currency: string;
+  /** The discount code the amount is after, if any. */
+  discountCode: string | null;
   accountHolder: string;
   ibanMasked: string;
   phoneMasked: string;
@@ -36,6 +38,7 @@ export async function memberMandate(db: Kysely<Database>, vault: IbanVault, { si
       "mandate.package",
       "mandate.amount",
       "mandate.currency",
+      "mandate.discount_code",
       "mandate.account_holder",
       "mandate.iban_encrypted",
       "mandate.phone",
@@ -57,6 +60,7 @@ export async function memberMandate(db: Kysely<Database>, vault: IbanVault, { si
     package: row.package,
     amount: row.amount,
     currency: row.currency,
+    discountCode: row.discount_code,
     accountHolder: row.account_holder,
     ibanMasked: maskIban(decryptIban(vault, row.iban_encrypted)),
     phoneMasked: maskPhone(row.phone),

@@ -1,10 +1,12 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { formatMoney } from "../../server/payments/money";
+import { readSmsOutbox } from "../../server/sms/folder";
 import { createMember, sessionCookie } from "../support/accounts";
 import { DESKTOP, PHONE, hydrated, returningVisitor } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
 import { text } from "../support/catalog";
+import { codeIn, freshIban, freshMobile } from "../support/direct-debit";
 import { expectAccessible, expectFitsPhone } from "../support/page-checks";
 
 const suite = browserSuite();
@@ -210,6 +212,34 @@ describe("the time bonus and the welcome discount", () => {
     await page.locator('[data-discount-code="TIMEBONUS25"]').waitFor();
     expect(await page.locator("main").textContent()).toContain(lower);
     await expectAccessible(page);
+
+    // Signed with the SMS code: the pending payment is for the lower amount and records the bonus.
+    const phone = freshMobile();
+    await hydrated(page);
+    const field = (name: string) => page.getByLabel(t(`directdebit:fields.${name}`), { exact: true });
+    await field("accountHolder").fill("Iris de Boer");
+    await field("iban").fill(freshIban());
+    await field("street").fill("Prinsengracht");
+    await field("houseNumber").fill("7");
+    await field("zip").fill("1015 DZ");
+    await field("city").fill("Amsterdam");
+    await field("phone").fill(phone);
+    await page.getByRole("checkbox").check();
+    await page.getByRole("button", { name: t("directdebit:sendCode") }).click();
+    await page.locator('[data-direct-debit-step="code"] [data-discount-code="TIMEBONUS25"]').waitFor();
+    let code = "";
+    await expect
+      .poll(async () => {
+        const sms = (await readSmsOutbox(suite.server.dataDir, 1_000)).find((message) => message.to === phone);
+        code = sms ? codeIn(sms.text) : "";
+        return code;
+      })
+      .not.toBe("");
+    await page.getByLabel(t("directdebit:code.label"), { exact: true }).fill(code);
+    await page.getByRole("button", { name: t("directdebit:code.confirm") }).click();
+    await page.locator('[data-direct-debit-step="confirmed"]').waitFor();
+    const payment = await db().selectFrom("payments").select(["amount", "discount_code", "status"]).where("account_id", "=", member.accountId).executeTakeFirstOrThrow();
+    expect(payment).toEqual({ amount: Math.round(priceOf("p1") * 0.75), discount_code: "TIMEBONUS25", status: "pending" });
     await page.context().close();
   });
 });
