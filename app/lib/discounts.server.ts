@@ -1,11 +1,10 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { Member } from "../../server/accounts/member";
 import { formatMoney } from "../../server/payments/money";
-import { activeOffer, discountApplies, discountedPrice, lookUpDiscount, normaliseCode, type Discount, type DiscountRefusal } from "../../server/promotions/discounts";
+import { activeOffer, lookUpDiscount, normaliseCode, type Discount, type DiscountRefusal } from "../../server/promotions/discounts";
 import { hoursUntil } from "../../server/promotions/offers";
-import type { ShopPackage } from "../components/shop/package-card";
 import type { ActiveDiscountData } from "../components/shop/shop-notices";
-import { moneyLocale, shopPackages } from "./shop.server";
+import { moneyLocale } from "./shop.server";
 
 /** The query parameter and form field a typed discount code travels in, from the shop to the order. */
 export const CODE_PARAM = "code";
@@ -34,6 +33,15 @@ export async function shopDiscount(context: AppLoadContext, member: Member, type
   return { discount: await activeOffer(db, lookUp), refusal: undefined, typedCode: undefined };
 }
 
+/**
+ * The discount code an order form carries, looked up again as the order comes in: the server's
+ * clock and records decide, whatever the page showed. No code: no discount.
+ */
+export async function orderDiscount(context: AppLoadContext, member: Member, code: string | null | undefined): Promise<{ discount: Discount | undefined } | { refusal: DiscountRefusal }> {
+  if (!code) return { discount: undefined };
+  return lookUpDiscount(context.services.store.db, { site: context.site, member, code, country: context.country, currency: context.currency });
+}
+
 /** The query that carries a typed code on to a package's method choice ("?code=WINTER20"); an offer needs none, it is found again there. */
 export const codeQuery = (code: string | undefined) => (code ? `?${new URLSearchParams({ [CODE_PARAM]: code })}` : "");
 
@@ -49,24 +57,4 @@ export function discountForView(context: AppLoadContext, discount: Discount, now
       ? { minimum: formatMoney(discount.minimumOrderValue, discount.currency, moneyLocale(context)) }
       : {}),
   };
-}
-
-/** The brand's packages in the visitor's currency, those the discount applies to at their lower price. */
-export function discountedShopPackages(context: AppLoadContext, discount: Discount | undefined): ShopPackage[] {
-  const packages = shopPackages(context);
-  if (!discount) return packages;
-  const locale = moneyLocale(context);
-  return packages.map((pack) => {
-    const price = context.site.packages.find((candidate) => candidate.tier === pack.tier)?.prices[context.currency];
-    if (price === undefined || !discountApplies(discount, price)) return pack;
-    const lower = discountedPrice(price, discount.percentage);
-    return {
-      ...pack,
-      price: formatMoney(lower, context.currency, locale),
-      normalPrice: pack.price,
-      discountPercent: Math.round(discount.percentage),
-      perCredit: formatMoney(lower / pack.credits, context.currency, locale),
-      discountCode: discount.code,
-    };
-  });
 }

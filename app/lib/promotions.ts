@@ -21,9 +21,15 @@ export function promotionBanner(member: PromotionMember, routeId: string | undef
 /** Whether the time-bonus popup may open now: the bonus runs, no credits, never dismissed (§4). */
 export const timeBonusPopupDue = (member: PromotionMember, secondsLeft: number, dismissed: boolean) => !member.paidUser && secondsLeft > 0 && member.credits === 0 && !dismissed;
 
-/** hh:mm:ss, each two digits (§3 countdownTimer). */
-export function countdownText(secondsLeft: number): string {
+/** Hours, minutes and seconds left, each two digits (§3 countdownTimer). */
+export function countdownParts(secondsLeft: number): { hours: string; minutes: string; seconds: string } {
   const two = (value: number) => String(value).padStart(2, "0");
   const left = Math.max(0, secondsLeft);
-  return `${two(Math.floor(left / 3600))}:${two(Math.floor((left % 3600) / 60))}:${two(left % 60)}`;
+  return { hours: two(Math.floor(left / 3600)), minutes: two(Math.floor((left % 3600) / 60)), seconds: two(left % 60) };
+}
+
+/** hh:mm:ss, as the countdown shows it. */
+export function countdownText(secondsLeft: number): string {
+  const { hours, minutes, seconds } = countdownParts(secondsLeft);
+  return `${hours}:${minutes}:${seconds}`;
 }

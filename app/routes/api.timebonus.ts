@@ -2,18 +2,13 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { PRIVATE_NO_STORE } from "../../server/http/private-caching";
 import { timeBonusSecondsLeft, TIME_BONUS } from "../../server/promotions/offers";
 import { authenticationRequired } from "../lib/auth.server";
-
-const twoDigits = (value: number) => String(value).padStart(2, "0");
+import { countdownParts } from "../lib/promotions";
 
 /** The §3 Time bonus shape for a number of seconds left (0: not visible). */
-export function timeBonusShape(secondsLeft: number) {
+function timeBonusShape(secondsLeft: number) {
   return {
     isVisible: secondsLeft > 0,
-    countdownTimer: {
-      hours: twoDigits(Math.floor(secondsLeft / 3600)),
-      minutes: twoDigits(Math.floor((secondsLeft % 3600) / 60)),
-      seconds: twoDigits(secondsLeft % 60),
-    },
+    countdownTimer: countdownParts(secondsLeft),
     seconds_left: secondsLeft,
     code: TIME_BONUS.code,
     value_percentage: TIME_BONUS.percentage,

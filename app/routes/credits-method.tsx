@@ -6,7 +6,7 @@ import { z } from "zod";
 import { memberPayment, paymentIdOf } from "../../server/payments/history";
 import { formatMoney } from "../../server/payments/money";
 import { placeOrder, type OrderRefusal } from "../../server/payments/orders";
-import { discountAllowsMethod, discountApplies, discountedPrice, lookUpDiscount, type Discount, type DiscountRefusal } from "../../server/promotions/discounts";
+import { discountAllowsMethod, priceAfter, type Discount, type DiscountRefusal } from "../../server/promotions/discounts";
 import { UNSUCCESSFUL } from "../../server/payments/states";
 import { PAYMENT_METHODS } from "../../server/sites/payments";
 import { MethodPicker } from "../components/payment/method-picker";
@@ -15,7 +15,7 @@ import * as styles from "../components/payment/payment.css";
 import { visuallyHidden } from "../styles/visually-hidden.css";
 import { requireMember } from "../lib/auth.server";
 import { accountMeta } from "../lib/meta";
-import { CODE_PARAM, shopDiscount } from "../lib/discounts.server";
+import { CODE_PARAM, orderDiscount, shopDiscount } from "../lib/discounts.server";
 import { choosePackage, isMethod, methodChoices, orderMember, ownMethodPath, type ChosenPackage, type MethodChoice } from "../lib/payments.server";
 import { moneyLocale } from "../lib/shop.server";
 
@@ -35,9 +35,9 @@ export type PaymentRefusal = OrderRefusal | "no_mandate" | "choose_method" | `di
 
 /** The package at the price the discount gives it, the package's own price kept to strike through. */
 function discountedPackage(context: LoaderFunctionArgs["context"], chosen: ChosenPackage, discount: Discount | undefined) {
-  if (!discount || !discountApplies(discount, chosen.amount)) return { ...chosen, normalPrice: null, discountCode: undefined };
-  const amount = discountedPrice(chosen.amount, discount.percentage);
-  return { ...chosen, amount, price: formatMoney(amount, chosen.currency, moneyLocale(context)), normalPrice: chosen.price, discountCode: discount.code };
+  const lowered = priceAfter(discount, chosen.amount);
+  if (!lowered.discount) return { ...chosen, normalPrice: null, discountCode: undefined };
+  return { ...chosen, amount: lowered.amount, price: formatMoney(lowered.amount, chosen.currency, moneyLocale(context)), normalPrice: chosen.price, discountCode: lowered.discount.code };
 }
 
 /** The methods the discount may be paid with, when it names some (and any of them is offered). */
@@ -92,13 +92,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const ownPath = ownMethodPath(context, method, chosen.tier, code);
   if (ownPath) return redirect(ownPath);
   const issuer = form.get(`issuer_${method}`);
-  // The code the page showed its price after, looked up again now: the server's clock and records decide.
-  let discount: Discount | undefined;
-  if (code) {
-    const found = await lookUpDiscount(context.services.store.db, { site: context.site, member, code, country: context.country, currency: context.currency });
-    if ("refusal" in found) return refuse(`discount_${found.refusal}`, 409);
-    discount = found.discount;
-  }
+  const found = await orderDiscount(context, member, code);
+  if ("refusal" in found) return refuse(`discount_${found.refusal}`, 409);
   const result = await placeOrder({
     services: context.services,
     site: context.site,
@@ -110,7 +105,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     issuer: typeof issuer === "string" && issuer !== "" ? issuer : undefined,
     orderKey,
     origin: context.origin,
-    discount,
+    discount: found.discount,
   });
   if (result.kind === "checkout") return redirect(result.url);
   if (result.kind === "charged") return redirect(result.returnPath);

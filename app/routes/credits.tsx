@@ -8,8 +8,9 @@ import * as styles from "../components/shop/shop.css";
 import { DiscountCodeForm } from "../components/shop/discount-code-form";
 import { ActiveDiscount, OneTimePaymentNotice } from "../components/shop/shop-notices";
 import { requireMember } from "../lib/auth.server";
-import { CODE_PARAM, codeQuery, discountedShopPackages, discountForView, shopDiscount } from "../lib/discounts.server";
+import { CODE_PARAM, codeQuery, discountForView, shopDiscount } from "../lib/discounts.server";
 import { accountMeta } from "../lib/meta";
+import { shopPackages } from "../lib/shop.server";
 
 export const handle = { i18n: ["credits"] };
 export const meta = accountMeta;
@@ -24,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     title: context.t("credits:credits.title"),
     credits: member.credits,
-    packages: discountedShopPackages(context, discount),
+    packages: shopPackages(context, discount),
     repeatOrder: await hasPaidBefore(context.services.store.db, { siteId: context.site.id, accountId: member.accountId }),
     discount: discount ? discountForView(context, discount) : null,
     typedCode: typedCode ?? refusal?.code ?? "",

@@ -10,14 +10,13 @@ import { CODE_VALID_MS } from "../../server/directdebit/code";
 import { directDebitAmount, directDebitOffer, type DirectDebitOffer } from "../../server/directdebit/offer";
 import { memberMandate } from "../../server/directdebit/view";
 import { formatMoney } from "../../server/payments/money";
-import { lookUpDiscount, type Discount } from "../../server/promotions/discounts";
 import { CodeStep, type ResendState } from "../components/direct-debit/code-step";
 import { MandateForm } from "../components/direct-debit/mandate-form";
 import { MandateState } from "../components/direct-debit/mandate-state";
 import * as form from "../components/form.css";
 import * as payment from "../components/payment/payment.css";
 import { requireMember } from "../lib/auth.server";
-import { CODE_PARAM, shopDiscount } from "../lib/discounts.server";
+import { CODE_PARAM, orderDiscount, shopDiscount } from "../lib/discounts.server";
 import { accountMeta } from "../lib/meta";
 import { moneyLocale } from "../lib/shop.server";
 import * as styles from "./directdebit.css";
@@ -126,15 +125,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const tier = new URL(request.url).searchParams.get("package") ?? "";
     const submission = parseWithZod(formData, { schema: mandateFormSchema({ country: member.country }) });
     if (submission.status !== "success") return data({ intent, result: submission.reply(), values: undefined }, { status: 400 });
-    // The code the page showed its price after, looked up again now: the server's clock and records decide.
-    const code = new URL(request.url).searchParams.get(CODE_PARAM);
-    let discount: Discount | undefined;
-    if (code) {
-      const found = await lookUpDiscount(context.services.store.db, { site, member, code, country: context.country, currency: context.currency });
-      if ("refusal" in found) return data({ intent, result: submission.reply({ formErrors: [`payment:refused.discount_${found.refusal}`] }), values: undefined }, { status: 409 });
-      discount = found.discount;
-    }
-    const started = await startMandate({ services, site, accountId: member.accountId, country: context.country, currency: context.currency, tier, form: submission.value, smsText: smsText(context), discount });
+    const found = await orderDiscount(context, member, new URL(request.url).searchParams.get(CODE_PARAM));
+    if ("refusal" in found) return data({ intent, result: submission.reply({ formErrors: [`payment:refused.discount_${found.refusal}`] }), values: undefined }, { status: 409 });
+    const started = await startMandate({ services, site, accountId: member.accountId, country: context.country, currency: context.currency, tier, form: submission.value, smsText: smsText(context), discount: found.discount });
     if (started.kind === "code_sent") return redirect(`/directdebit?mandate=${started.reference}${started.smsFailed ? "&sms=failed" : ""}`);
     if (started.kind === "earlier") return redirect(`/directdebit?mandate=${started.reference}`);
     context.log.info({ reason: started.reason, tier }, "direct-debit mandate refused");

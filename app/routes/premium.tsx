@@ -8,7 +8,7 @@ import { PackageCards } from "../components/shop/package-card";
 import * as shop from "../components/shop/shop.css";
 import { DiscountCodeForm } from "../components/shop/discount-code-form";
 import { ActiveDiscount, OneTimePaymentNotice } from "../components/shop/shop-notices";
-import { CODE_PARAM, codeQuery, discountedShopPackages, discountForView, shopDiscount } from "../lib/discounts.server";
+import { CODE_PARAM, codeQuery, discountForView, shopDiscount } from "../lib/discounts.server";
 import { accountMeta } from "../lib/meta";
 import { buyHref } from "../lib/shop-links";
 import { shopPackages } from "../lib/shop.server";
@@ -32,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     title: context.t("credits:premium.title"),
     signedIn: member !== undefined,
     premium: member?.paidUser ?? false,
-    packages: member ? discountedShopPackages(context, discount) : shopPackages(context),
+    packages: shopPackages(context, discount),
     discount: discount ? discountForView(context, discount) : null,
     typedCode: typedCode ?? refusal?.code ?? "",
     refusal: refusal?.message,

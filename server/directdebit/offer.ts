@@ -1,5 +1,5 @@
 import { packageFor } from "../payments/packages";
-import { discountAllowsMethod, discountApplies, discountedPrice, type Discount } from "../promotions/discounts";
+import { priceAfter, type Discount } from "../promotions/discounts";
 import type { DirectDebitSettings, PaymentMethod } from "../sites/payments";
 import type { Site } from "../sites/schema";
 import type { IbanVault } from "./iban-vault";
@@ -34,8 +34,7 @@ export type DirectDebitPrice = {
 export function directDebitAmount({ site, currency, tier, discount }: { site: Site; currency: string; tier: string; discount?: Discount }): DirectDebitPrice | undefined {
   const found = packageFor(site, currency, tier);
   if (!found) return undefined;
-  const applies = discount && discountApplies(discount, found.price) && discountAllowsMethod(discount, "directdebit") ? discount : undefined;
-  return { amount: applies ? discountedPrice(found.price, applies.percentage) : found.price, credits: found.credits, price: found.price, discount: applies };
+  return { ...priceAfter(discount, found.price, "directdebit"), credits: found.credits, price: found.price };
 }
 
 /** The brand's part of a mandate reference: its id in capitals without separators ("flirt-nl" → "FLIRTNL"). */

@@ -4,7 +4,7 @@ import type { Database, PaymentSequence } from "../db/schema";
 import { isLanguage, translationLanguage } from "../i18n/languages";
 import { RECURRING_METHODS, type PackageTier, type PaymentMethod } from "../sites/payments";
 import type { Site } from "../sites/schema";
-import { discountAllowsMethod, discountApplies, discountedPrice, holdDiscount, type Discount } from "../promotions/discounts";
+import { discountAllowsMethod, holdDiscount, priceAfter, type Discount } from "../promotions/discounts";
 import type { PaymentProvider } from "./provider";
 import { packageFor } from "./packages";
 
@@ -64,9 +64,8 @@ export async function placeOrder(input: PlaceOrderInput): Promise<OrderResult> {
   if (!isOrderKey(input.orderKey)) return refused("invalid");
   const price = packageFor(site, currency, tier)?.price;
   if (price === undefined) return refused("unknown_package");
-  const discount = input.discount && discountApplies(input.discount, price) ? input.discount : undefined;
+  const { amount, discount } = priceAfter(input.discount, price);
   if (discount && !discountAllowsMethod(discount, method)) return refused("discount_method");
-  const amount = discount ? discountedPrice(price, discount.percentage) : price;
   const provider = services.payments.forSite(site);
   const sequence: PaymentSequence = RECURRING_METHODS.includes(method) ? "first" : "oneoff";
   const options = await provider.methods({ site, country, currency, amount, sequence, locale: member.language });

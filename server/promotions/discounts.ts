@@ -99,6 +99,15 @@ export const discountedPrice = (price: number, percentage: number) => Math.max(1
 export const discountAllowsMethod = (discount: Pick<Discount, "paymentMethods">, method: string) => discount.paymentMethods.length === 0 || discount.paymentMethods.includes(method);
 
 /**
+ * A package's price after a discount: lowered when the discount applies to that price (its minimum
+ * order value) and, when a method is named, may be paid with it. Answers the discount that applied.
+ */
+export function priceAfter(discount: Discount | undefined, price: number, method?: string): { amount: number; discount: Discount | undefined } {
+  const applies = discount && discountApplies(discount, price) && (method === undefined || discountAllowsMethod(discount, method)) ? discount : undefined;
+  return { amount: applies ? discountedPrice(price, applies.percentage) : price, discount: applies };
+}
+
+/**
  * Holds a once-per-member discount for a payment being stored, in the caller's transaction (the
  * caller holds the member's account row lock). Answers false when another payment of the member
  * holds or used it: that payment must not be stored with the discount.

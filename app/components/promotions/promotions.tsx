@@ -1,4 +1,5 @@
 import { Link, useFetcher } from "@remix-run/react";
+import { TIME_BONUS, WELCOME_DISCOUNT } from "../../../server/promotions/offers";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { REPLY_WITH_DATA, TIME_BONUS_POPUP } from "../../lib/banners";
@@ -60,7 +61,7 @@ function TimeBonusBanner({ secondsLeft }: { secondsLeft: number }) {
       <aside className={styles.strip} aria-label={t("timeBonus.label")} data-time-bonus>
         <ClockIcon />
         <p className={styles.text}>
-          <strong>{t("timeBonus.title", { percent: 25 })}</strong> <span className={styles.detail}>{t("timeBonus.detail")}</span>
+          <strong>{t("timeBonus.title", { percent: TIME_BONUS.percentage })}</strong> <span className={styles.detail}>{t("timeBonus.detail")}</span>
         </p>
         <Countdown secondsLeft={secondsLeft} />
         <Link to="/credits" className={styles.action}>
@@ -78,7 +79,7 @@ function WelcomeBanner({ hoursLeft }: { hoursLeft: number }) {
       <aside className={styles.strip} aria-label={t("welcome.label")} data-welcome-discount={hoursLeft}>
         <GiftIcon />
         <p className={styles.text}>
-          <strong>{t("welcome.title", { percent: 25 })}</strong> <span className={styles.detail}>{t("welcome.hoursLeft", { count: hoursLeft })}</span>
+          <strong>{t("welcome.title", { percent: WELCOME_DISCOUNT.percentage })}</strong> <span className={styles.detail}>{t("welcome.hoursLeft", { count: hoursLeft })}</span>
         </p>
         <Link to="/credits" className={styles.action}>
           {t("welcome.action")}
@@ -114,7 +115,7 @@ function TimeBonusPopup({ secondsLeft }: { secondsLeft: number }) {
       <div className={styles.popup} data-time-bonus-popup>
         <ClockIcon large />
         <h2 id="time-bonus-title" className={styles.popupTitle}>
-          {t("timeBonus.popupTitle", { percent: 25 })}
+          {t("timeBonus.popupTitle", { percent: TIME_BONUS.percentage })}
         </h2>
         <p className={styles.popupText}>{t("timeBonus.popupText")}</p>
         <Countdown secondsLeft={secondsLeft} large />
