@@ -289,4 +289,16 @@ describe("discount codes in the support console", () => {
     expect(page).toContain(code);
     expect(page).toContain("1 in open payments");
   });
+
+  it("refuses another site's form and an oversized body before the page's action, writing nothing", async () => {
+    const values = form();
+    const fields = new URLSearchParams({ intent: "create", ...values, methods: "" }).toString();
+    const send = (headers: Record<string, string>, body: string) =>
+      requestAs(server.port, `${CONSOLE_HOST}:${server.port}`, PAGE, { cookie: supportCookie, "content-type": "application/x-www-form-urlencoded", ...headers }, { method: "POST", body });
+    expect((await send({ origin: "https://attacker.example" }, fields)).status).toBe(403);
+    const tooBig = await send({ origin: server.consoleOrigin }, `${fields}&padding=${"a".repeat(2 * 1024 * 1024)}`);
+    expect(tooBig.status).toBe(413);
+    expect(await stored(values.code)).toBeUndefined();
+    expect(await auditOf("discount_code.create", values.code)).toEqual([]);
+  });
 });

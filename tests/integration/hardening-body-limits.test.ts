@@ -3,7 +3,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMember, sessionCookie } from "../support/accounts";
-import { startTestServer, visitorIp, type TestServer } from "../support/test-server";
+import { requestAs, startTestServer, visitorIp, type TestServer } from "../support/test-server";
 
 const HOST = "flirt-nl.localhost";
 const OTHER_HOST = "bbw-us.localhost";
@@ -241,6 +241,32 @@ describe("request size and shape: limits before any parsing (issue 13, class 1)"
         expect(foreign.status, pathname).toBe(403);
       }
       expect(await photoCount()).toBe(before);
+    });
+
+    it("gives issue 18's forms (the direct-debit mandate, a method choice with a discount code) the same limits and origin rule, and keeps their redirects on the site", async () => {
+      const mandate = new URLSearchParams({ intent: "start", account_holder: "Ann de Vries", iban: "NL91ABNA0417164300", street: "Dam", house_number: "1", zip: "1012 JS", city: "Amsterdam", phone: "0612345678", mandate: "on", order_key: crypto.randomUUID() }).toString();
+      const order = (code: string) => new URLSearchParams({ method: "directdebit", order_key: crypto.randomUUID(), discount_code: code }).toString();
+      for (const [pathname, body] of [
+        ["/directdebit?package=p1", mandate],
+        ["/credits/p1", order("WINTER20")],
+      ] as const) {
+        const foreign = await post(pathname, { headers: { ...FORM, ...DUTCH, cookie, origin: "https://attacker.example" }, body });
+        expect(foreign.status, pathname).toBe(403);
+        const tooBig = await post(pathname, { headers: { ...FORM, ...DUTCH, cookie }, body: `${body}&padding=${"a".repeat(2 * 1024 * 1024)}` });
+        expect(tooBig.status, pathname).toBe(413);
+        expect(tooBig.body, pathname).toContain(NL_TOO_LARGE);
+        const tooMany = await post(pathname, { headers: { ...FORM, ...DUTCH, cookie }, body: `${body}&${repeated("x=1", 5_000)}` });
+        expect(tooMany.body, pathname).toContain(NL_TOO_MANY_FIELDS);
+      }
+      expect(await server.store.db.selectFrom("direct_debit_mandates").select("id").execute()).toEqual([]);
+      // A code made to leave the site stays a query value of the direct-debit form's own address.
+      for (const code of ["//evil.example", "https://evil.example", "/\\evil.example"]) {
+        const redirect = await requestAs(server.port, HOST, "/credits/p1", { ...FORM, cookie, "x-forwarded-for": visitorIp() }, { method: "POST", body: order(code) });
+        expect(redirect.status, code).toBe(302);
+        const location = new URL(String(redirect.headers.location), "http://flirt-nl.localhost");
+        expect(location.host, code).toBe("flirt-nl.localhost");
+        expect([location.pathname, location.searchParams.get("code")], code).toEqual(["/directdebit", code]);
+      }
     });
 
     async function photoCount(): Promise<number> {
