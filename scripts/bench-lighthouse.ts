@@ -14,6 +14,7 @@ import { activateAccount } from "../server/accounts/activation";
 import { createLink } from "../server/accounts/links";
 import { NICHE_CHOICES, type Seeking } from "../server/accounts/looking-for";
 import { createAccount } from "../server/accounts/signup";
+import { consentAsShown } from "../server/privacy/consent";
 import { openStore } from "../server/db/database";
 import { migrate } from "../server/db/migrate";
 import { createI18n, loadCatalog } from "../server/i18n/catalog";
@@ -66,6 +67,8 @@ async function seed(): Promise<Record<string, string>> {
         country: site.default_country,
         tracking: undefined,
         outgoing: { site, origin: `http://${siteId}.localhost`, t: i18n.getFixedT(language), language },
+        // The signup's "looking for" is a sexuality, stored only with the consent the form asks for.
+        consent: consentAsShown({ site, t: i18n.getFixedT(language), language }),
       });
       if (created.status !== "created") throw new Error(`signup on ${siteId} answered ${created.status}`);
       const token = await store.db.transaction().execute((tx) => createLink(tx, { accountId: created.accountId, purpose: "activation", validForMs: 60_000 }));

@@ -69,6 +69,11 @@ const envSchema = z.object({
   VAPID_PUBLIC_KEY: z.string().regex(VAPID_PUBLIC_KEY_PATTERN, { error: "must be a VAPID public key: 87 base64url characters" }).optional(),
   VAPID_PRIVATE_KEY: z.string().regex(VAPID_PRIVATE_KEY_PATTERN, { error: "must be a VAPID private key: 43 base64url characters" }).optional(),
   SMTP_URL: url(["smtp:", "smtps:"], "smtps://user:password@smtp.example.com:465").optional(),
+  /**
+   * Authenticates the mail provider's bounce and complaint callbacks (POST /api/mail-events): the
+   * HMAC-SHA256 key of the generic JSON shape, and Mailgun's webhook signing key. Unset: the endpoint answers 404.
+   */
+  MAIL_EVENTS_SECRET: z.string().min(16, { error: "must be at least 16 characters (Mailgun's webhook signing key, or a secret of your own)" }).optional(),
   /** The master key of stored IBANs (direct debit): 32 bytes in base64; required in production for a brand with direct_debit. */
   IBAN_KEY: z
     .string()

@@ -15,12 +15,16 @@ import { productionRules, readEnv, type Env } from "./env";
 import { createHttpApp } from "./http/app";
 import { exposedDevelopmentWarning } from "./http/development";
 import { createI18n, loadCatalog } from "./i18n/catalog";
+import { JOB_HANDLERS, PERIODIC_JOBS } from "./jobs/registry";
+import { createJobRunner } from "./jobs/runner";
 import { createLogger, type Logger } from "./log";
 import { createMailer } from "./mail/outbox";
 import { createMailTransport } from "./mail/transport";
+import { createMailLinks } from "./notifications/mail-links";
 import { checkPaymentSetup, createPaymentProviders, paymentSetupProblems, secretReader } from "./payments/providers";
 import { expireUnsettled } from "./payments/settle";
 import { createPhotoStorage } from "./photos/storage";
+import { createPresenceTracker } from "./presence/tracker";
 import { vapidKeys } from "./push/vapid";
 import { loadPlaces } from "./profiles/places";
 import { SiteRegistry } from "./sites/registry";
@@ -101,6 +105,10 @@ export async function startServer({ build, buildVersion, clientDir, devMiddlewar
   }
   const live = createLiveHub({ bus, db: store.db, log, limits: { perMember: env.EVENT_STREAMS_PER_MEMBER, perInstance: env.EVENT_STREAMS_PER_INSTANCE } });
   const payments = createPaymentProviders(providerEnvironment);
+  // Handlers get the services, of which the runner is one: it reads them when a job runs.
+  const jobs = createJobRunner({ db: store.db, log, handlers: JOB_HANDLERS, periodic: PERIODIC_JOBS, services: () => services });
+  const presence = createPresenceTracker({ db: store.db, log });
+  presence.start();
   const services = {
     store,
     bus,
@@ -113,12 +121,17 @@ export async function startServer({ build, buildVersion, clientDir, devMiddlewar
     staffSessions,
     staffLimits: createStaffLimits(bus),
     mailer,
+    // The port is known once listening; links are made only after that.
+    mailLinks: createMailLinks({ production, secrets: cookieSecrets, port: () => port }),
+    mailEventsSecret: env.MAIL_EVENTS_SECRET,
     sms,
     ibanVault,
     directDebitLimits: createDirectDebitLimits(bus),
     photos,
     payments,
     vapid,
+    jobs,
+    presence,
     dataDir: env.DATA_DIR,
     production,
   };
@@ -130,6 +143,7 @@ export async function startServer({ build, buildVersion, clientDir, devMiddlewar
       .finally(() => (sweeping = undefined));
   }, EXPIRY_SWEEP_MS);
   expirySweep.unref();
+  await jobs.start();
   const app = createHttpApp({ env, services, resources, build, buildVersion, clientDir, devMiddleware, console: supportConsole });
 
   const server = app.listen(env.PORT, env.HOST);
@@ -148,7 +162,10 @@ export async function startServer({ build, buildVersion, clientDir, devMiddlewar
       // Event streams never end by themselves: the hub ends them, so the server can close.
       live.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      // A batch of jobs under way finishes (and the mail it queued is kicked) before the mailer and store stop; the rest wait in the table.
+      await jobs.stop();
       await mailer.stop();
+      await presence.stop();
       // A sweep under way finishes before the store it writes to closes.
       await sweeping;
       await bus.close();

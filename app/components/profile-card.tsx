@@ -2,9 +2,11 @@ import { Link, useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { MatchModal } from "./member/match-modal";
+import { PresenceLabel } from "./member/presence-label";
 import { SignupLink } from "./signup/signup-modal";
 import * as styles from "./profile-card.css";
 import { FETCH_FIRST } from "../lib/fetch-priority";
+import type { Presence } from "../../server/presence/presence";
 
 export type ProfileCardData = {
   id: number;
@@ -20,6 +22,8 @@ export type ProfileCardData = {
   likeNew?: boolean;
   /** A line under the place: why the match finder suggests them, say. */
   note?: string;
+  /** "Online now" or "recently online" (members' lists; never for invisible members). */
+  presence?: Presence | null;
 };
 
 function Heart({ filled }: { filled: boolean }) {
@@ -107,6 +111,7 @@ export function ProfileCard({ profile, linkPrefix = "/members", aboveFold = fals
           {t("card.nameAge", { name: profile.name, age: profile.age })}
         </Link>
         <span className={styles.details}>{profile.place}</span>
+        {profile.presence ? <PresenceLabel presence={profile.presence} /> : null}
         {profile.note ? <span className={styles.note}>{profile.note}</span> : null}
       </div>
     </li>

@@ -14,7 +14,7 @@ export type InboxRow = {
 
 /** The member's conversations, the latest first, with their unread counts (§2 /chats). */
 export async function inboxRows(context: AppLoadContext, member: Member): Promise<InboxRow[]> {
-  const conversations = await listConversations(context.services.store.db, { site: context.site, profileId: member.profileId });
+  const conversations = await listConversations(context.services.store.db, { site: context.site, profileId: member.profileId, deletedName: context.t("deletion:deletedMember") });
   return conversations.map((conversation) => ({
     id: conversation.id,
     profile: conversation.profile && {

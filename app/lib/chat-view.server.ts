@@ -47,15 +47,16 @@ export function idParam(value: string | undefined): number {
   return id;
 }
 
-/** The other profile's name and main photo, whatever its state: a conversation keeps its partner's name. */
+/** The other profile's name and main photo, whatever its state: a conversation keeps its partner's name (a deleted member's goes). */
 export async function chatPartner(context: AppLoadContext, profileId: number): Promise<ChatPartner | undefined> {
   const row = await context.services.store.db
     .selectFrom("profiles")
     .leftJoin("photos", (join) => join.onRef("photos.id", "=", "profiles.main_photo_id").on("photos.status", "=", "active"))
-    .select(["profiles.id", "profiles.name", "profiles.pool", "photos.filename", "photos.thumb_filename"])
+    .select(["profiles.id", "profiles.name", "profiles.pool", "profiles.status", "photos.filename", "photos.thumb_filename"])
     .where("profiles.id", "=", profileId)
     .executeTakeFirst();
   if (!row || row.pool !== context.site.pool) return undefined;
+  if (row.status === "deleted") return { id: row.id, name: context.t("deletion:deletedMember"), image: null };
   const image =
     row.filename && row.thumb_filename ? photoUrls(context.site, { filename: row.filename, thumb_filename: row.thumb_filename }).thumb_filename : null;
   return { id: row.id, name: row.name, image };

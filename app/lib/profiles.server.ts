@@ -28,7 +28,7 @@ export function placeOf(profile: { city: string | null; region: string | null; c
 export function toCards(context: AppLoadContext, results: (Omit<SearchCard, "liked"> & { liked?: boolean })[]): ProfileCardData[] {
   const countryName = countryNamer(context.language);
   const signedIn = Boolean(context.member);
-  return results.map(({ id, name, age, fictional, image, liked, ...where }) => ({
+  return results.map(({ id, name, age, fictional, image, liked, presence, ...where }) => ({
     id,
     name,
     age,
@@ -36,6 +36,8 @@ export function toCards(context: AppLoadContext, results: (Omit<SearchCard, "lik
     image,
     place: placeOf(where, countryName),
     liked: signedIn ? Boolean(liked) : undefined,
+    // Members only: a visitor's pages may come from the page cache, where "online now" would go stale.
+    presence: signedIn ? (presence ?? null) : null,
   }));
 }
 

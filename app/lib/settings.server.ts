@@ -8,6 +8,7 @@ import { changePassword } from "../../server/accounts/password-change";
 import { enableEmailNotifications } from "../../server/banners/notifications";
 import { localeCookie } from "../../server/http/cookies";
 import type { Language } from "../../server/i18n/languages";
+import { withdrawConsent } from "../../server/privacy/consent";
 import { setInvisible } from "../../server/profiles/profile";
 import { sendNewActivationLink } from "./activation.server";
 
@@ -87,6 +88,12 @@ async function turnEmailsOn(context: AppLoadContext, member: Member) {
   return { section: "notifications" as const, emailsOn: true };
 }
 
+/** Withdraws the consent to special-category data: the sexuality and interests go with it. */
+async function withdrawSpecialConsent(context: AppLoadContext, member: Member) {
+  await withdrawConsent(context.services.store.db, { siteId: member.siteId, accountId: member.accountId, profileId: member.profileId });
+  return { section: "consent" as const, withdrawn: true };
+}
+
 /** The save a settings form asks for; an unknown intent changes nothing and says so. */
 export async function saveSettings(context: AppLoadContext, member: Member, formData: FormData) {
   switch (formData.get("intent")) {
@@ -102,6 +109,8 @@ export async function saveSettings(context: AppLoadContext, member: Member, form
       return changePrivacy(context, member, formData);
     case "email-notifications":
       return turnEmailsOn(context, member);
+    case "withdraw-consent":
+      return withdrawSpecialConsent(context, member);
     default:
       throw new Response(context.t("errors.generic"), { status: 400, headers: { "Cache-Control": "no-store" } });
   }

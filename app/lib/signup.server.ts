@@ -4,6 +4,7 @@ import { signupSchema, type SignupForm } from "../../server/accounts/forms";
 import { consume } from "../../server/accounts/limits";
 import { forgetSearchCookie } from "../../server/http/cookies";
 import { createAccount, emailStanding, signupsOpen, type EmailStanding } from "../../server/accounts/signup";
+import { consentAsShown } from "../../server/privacy/consent";
 import { nicheName } from "../../server/sites/schema";
 import { signIn } from "./auth.server";
 
@@ -52,7 +53,12 @@ export async function createSignup(context: AppLoadContext, formData: FormData) 
     country: context.country,
     tracking: context.tracking,
     outgoing: { site: context.site, origin: context.origin, t: context.t, language: context.language },
+    // The schema required the box; what it said is recorded with the account.
+    consent: checked.form.special_consent === "on" ? consentAsShown(context) : undefined,
   });
+  if (created.status === "consent_required") {
+    return { ok: false as const, result: retry().reply({ hideFields: ["password"], fieldErrors: { special_consent: ["account:consent.required"] } }) };
+  }
   if (created.status !== "created") {
     return { ok: false as const, result: retry().reply({ hideFields: ["password"], fieldErrors: { email: [STANDING_ERROR[created.status]] } }) };
   }

@@ -6,7 +6,7 @@ import { authenticationRequired } from "../lib/auth.server";
 export async function loader({ context }: LoaderFunctionArgs) {
   const { member, site } = context;
   if (!member) return authenticationRequired();
-  const conversations = await listConversations(context.services.store.db, { site, profileId: member.profileId });
+  const conversations = await listConversations(context.services.store.db, { site, profileId: member.profileId, deletedName: context.t("deletion:deletedMember") });
   return Response.json(
     {
       chats: conversations.map((conversation) => ({

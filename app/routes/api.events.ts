@@ -39,6 +39,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }
   };
   let disconnect = () => {};
+  // An open stream keeps the member seen (a heartbeat in server/presence) until it ends.
+  let leave = () => {};
   // Ticking from the start is harmless: nothing is written once the stream has ended.
   const keepAlive = setInterval(() => write(": keep-alive\n\n"), KEEP_ALIVE_MS);
   const end = () => {
@@ -46,6 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     open = false;
     clearInterval(keepAlive);
     disconnect();
+    leave();
     try {
       controller.close();
     } catch {
@@ -61,6 +64,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       return unavailable(FULL_RETRY_AFTER_S);
     }
     disconnect = connection.disconnect;
+    if (open) leave = context.services.presence.streamOpened(member.profileId);
   } catch (error) {
     context.log.warn({ err: error }, "an event stream could not subscribe");
     end();

@@ -2,10 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { loginSchema } from "../../server/accounts/forms";
 import { checkPassword } from "../../server/accounts/login";
+import { reactivationPathForLogin } from "../../server/accounts/reactivation";
 import { loadMember, setMemberLanguage, userApiShape, type Member } from "../../server/accounts/member";
 import { localeCookie } from "../../server/http/cookies";
 import { LANGUAGES, type Language } from "../../server/i18n/languages";
-import { endpointRefused, pushSubscriptionPayload, savePushSubscription } from "../../server/push/subscriptions";
+import { endpointRefused, pushSubscriptionPayload, pushUnsubscribePayload, removePushSubscription, savePushSubscription } from "../../server/push/subscriptions";
 import { authenticationRequired, BAN_PAGE, signIn } from "../lib/auth.server";
 import { readJson } from "../lib/json-body.server";
 
@@ -23,7 +24,10 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 const languagePayload = z.object({ language: z.enum(LANGUAGES) });
 
-/** POST signs in with a JSON login payload (email, password), or with ?push=1 stores a push subscription; PUT sets the member's language. */
+/**
+ * POST signs in with a JSON login payload (email, password), or with ?push=1 stores a push subscription;
+ * DELETE ?push=1 removes one; PUT sets the member's language.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const body = await readJson(request, context);
   const { t } = context;
@@ -42,6 +46,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return Response.json({ subscribed: true }, { headers: NO_STORE });
   }
 
+  // DELETE ?push=1: this browser's subscription is given up (the member unsubscribed on /notifications).
+  if (request.method === "DELETE" && new URL(request.url).searchParams.get("push") === "1") {
+    if (!context.member) return authenticationRequired();
+    const parsed = pushUnsubscribePayload.safeParse(body);
+    if (!parsed.success) return Response.json({ error: "invalid_subscription", message: t("banners:push.invalid") }, { status: 400, headers: NO_STORE });
+    await removePushSubscription(context.services.store.db, { accountId: context.member.accountId, endpoint: parsed.data.endpoint });
+    return Response.json({ subscribed: false }, { headers: NO_STORE });
+  }
+
   if (request.method === "PUT") {
     const member = context.member;
     if (!member) return authenticationRequired();
@@ -55,7 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   }
 
-  if (request.method !== "POST") return Response.json({ error: "method_not_allowed" }, { status: 405, headers: { Allow: "GET, POST, PUT" } });
+  if (request.method !== "POST") return Response.json({ error: "method_not_allowed" }, { status: 405, headers: { Allow: "GET, POST, PUT, DELETE" } });
   const parsed = loginSchema.safeParse(body);
   if (!parsed.success) return Response.json({ error: "login_failed", message: t("errors.loginFailed") }, { status: 400, headers: NO_STORE });
   const { email, password } = parsed.data;
@@ -65,6 +78,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (check.status === "failed") return Response.json({ error: "login_failed", message: t("errors.loginFailed") }, { status: 401, headers: NO_STORE });
   if (check.status === "banned") return Response.json({ error: "banned", redirect: BAN_PAGE }, { status: 403, headers: NO_STORE });
+  if (check.status === "deleted") {
+    const redirect = await reactivationPathForLogin(context.services.store.db, { accountId: check.accountId });
+    return Response.json({ error: "account_deleted", redirect }, { status: 403, headers: NO_STORE });
+  }
 
   const member = await loadMember(context.services.store.db, { siteId: context.site.id, accountId: check.accountId });
   if (!member) return Response.json({ error: "login_failed", message: t("errors.loginFailed") }, { status: 401, headers: NO_STORE });

@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import { useTranslation } from "react-i18next";
 import { loginSchema } from "../../server/accounts/forms";
 import { checkPassword } from "../../server/accounts/login";
+import { reactivationPathForLogin } from "../../server/accounts/reactivation";
 import { Field, Messages } from "../components/form-field";
 import * as styles from "../components/form.css";
 import { BAN_PAGE, MEMBER_HOME, redirectMembersHome, signIn } from "../lib/auth.server";
@@ -29,6 +30,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(safeRedirect(redirectTo, MEMBER_HOME), { headers: await signIn(context, check.accountId, check.language) });
   }
   if (check.status === "banned") return redirect(BAN_PAGE);
+  // A deleted account within its grace: its page offers reactivation; nothing happens without the member's click.
+  if (check.status === "deleted") return redirect(await reactivationPathForLogin(context.services.store.db, { accountId: check.accountId }), { headers: { "Cache-Control": "no-store" } });
   const message = check.status === "locked" ? "errors.tooManyAttempts" : "errors.loginFailed";
   return { result: submission.reply({ formErrors: [message], hideFields: ["password"] }), values: check.status === "locked" ? { minutes: check.minutes } : undefined };
 }

@@ -9,6 +9,7 @@ import { photoUrls } from "../../server/photos/urls";
 import { blockBetween, blockProfile, unblockProfile } from "../../server/profiles/blocks";
 import type { ChoiceField } from "../../server/profiles/choices";
 import { regionName } from "../../server/profiles/places";
+import { presenceOf } from "../../server/presence/presence";
 import { loadProfileOf } from "../../server/profiles/profile";
 import { maySearch } from "../../server/search/access";
 import { searchMembers } from "../../server/search/search";
@@ -16,6 +17,7 @@ import { localized } from "../../server/sites/settings";
 import * as form from "../components/form.css";
 import { MatchModal } from "../components/member/match-modal";
 import { useMemberStatus } from "../components/member/member-status";
+import { PresenceLabel } from "../components/member/presence-label";
 import { ProfileGrid } from "../components/profile-card";
 import { SignupLink } from "../components/signup/signup-modal";
 import { requireMember } from "../lib/auth.server";
@@ -82,6 +84,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       name: profile.name,
       age: visible.has("age") ? profile.age : undefined,
       fictional: profile.fictional,
+      // Members only, as on the cards; presenceOf says nothing of an invisible member.
+      presence: member ? presenceOf(profile.last_seen_at, profile.invisible, new Date()) : null,
       facts: [
         ["gender", label("gender")],
         ["sexuality", label("sexuality")],
@@ -192,6 +196,7 @@ export default function MemberProfile() {
             </span>
           ) : null}
         </h1>
+        {profile.presence ? <PresenceLabel presence={profile.presence} /> : null}
         {data.fictionalWarning ? <p className={form.notice}>{data.fictionalWarning}</p> : null}
         {data.likesViewer ? <p className={form.success}>{t("profile.likesYou", { name: profile.name })}</p> : null}
 

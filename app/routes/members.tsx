@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { searchCookie } from "../../server/http/cookies";
 import { maySearch } from "../../server/search/access";
 import { decodeCursor, OLDEST_SEARCHED, searchMembers } from "../../server/search/search";
-import { activeFilterCount, defaultFilters, filtersToParams, hasFilters, readFilters } from "../../server/search/state";
+import { activeFilterCount, defaultFilters, filtersToParams, hasFilters, readFilters, readOrder } from "../../server/search/state";
 import * as form from "../components/form.css";
 import { ProfileGrid } from "../components/profile-card";
 import { FiltersButton, FiltersSheet } from "../components/search/filters-sheet";
@@ -28,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const defaults = defaultFilters(site, member ?? undefined);
   // A query names the filters; without one the visitor's remembered search applies (§3).
   const fromQuery = hasFilters(url.searchParams);
-  const filters = readFilters(fromQuery ? url.searchParams : new URLSearchParams(context.searchState ?? ""), site, defaults);
+  const filters = { ...readFilters(fromQuery ? url.searchParams : new URLSearchParams(context.searchState ?? ""), site, defaults), order: readOrder(url.searchParams) };
   const cursor = decodeCursor(url.searchParams.get("after"), "after") ?? decodeCursor(url.searchParams.get("before"), "before");
   const pageNumber = cursor ? Math.max(1, Number(url.searchParams.get("page")) || 1) : 1;
   const page = await searchMembers(context.services.store.db, { site, viewerProfileId: member?.profileId, filters, today: context.today, cursor });
@@ -47,7 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     options: searchOptions(site, context.language),
     ages: { from: site.search_fields.includes("min_age"), to: site.search_fields.includes("max_age"), min: site.min_age, max: OLDEST_SEARCHED },
     activeFilters,
-    resetTo: activeFilters ? `?${filtersToParams(defaults)}` : undefined,
+    resetTo: activeFilters ? `?${filtersToParams({ ...defaults, order: filters.order })}` : undefined,
     results: toCards(context, page.results),
     fictionalWarning: listFictionalWarning(context, page.results),
     numResults: page.numResults,
@@ -57,7 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     previous: pageNumber > 1 ? pageLink("before", page.previous, pageNumber - 1) : undefined,
   };
   const headers = new Headers({ "Cache-Control": "private, no-store" });
-  if (fromQuery) headers.append("Set-Cookie", searchCookie(query.toString()));
+  if (fromQuery) headers.append("Set-Cookie", searchCookie(filtersToParams({ ...filters, order: undefined }).toString()));
   return withHeaders(found, { headers });
 }
 

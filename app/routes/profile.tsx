@@ -13,6 +13,8 @@ import { groupedInterests } from "../../server/profiles/interests";
 import { profileSchema } from "../../server/profiles/labels";
 import { settlePlace } from "../../server/profiles/location";
 import { regionsOf, regionsOfTown } from "../../server/profiles/places";
+import { consentAsShown, consentInForce } from "../../server/privacy/consent";
+import { CONSENT_FIELD, CONSENT_REQUIRED_KEY } from "../../server/privacy/consent-field";
 import { loadOwnProfile, setInvisible, updateProfile } from "../../server/profiles/profile";
 import { COUNTRIES, isCountryCode } from "../../server/sites/countries";
 import { Field, Messages } from "../components/form-field";
@@ -22,6 +24,7 @@ import { InterestGroups } from "../components/profile-edit/interest-groups";
 import { LocationFields } from "../components/profile-edit/location-fields";
 import { PhotoDelete } from "../components/profile-edit/photo-delete";
 import { PhotoSlots, type PhotoMessage } from "../components/profile-edit/photo-slots";
+import { ConsentBox, consentErrors } from "../components/privacy/consent-box";
 import * as styles from "../components/profile-edit/profile-edit.css";
 import { requireMember } from "../lib/auth.server";
 import { accountMeta } from "../lib/meta";
@@ -49,10 +52,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = requireMember(context, request);
   const { site, t } = context;
   const db = context.services.store.db;
-  const [profile, photos, blocked] = await Promise.all([
+  const [profile, photos, blocked, consent] = await Promise.all([
     ownProfile(context, member),
     photosOf({ db, profileId: member.profileId, viewer: "owner" }),
     blockedByMember(db, { blockerId: member.profileId }),
+    consentInForce(db, { siteId: site.id, accountId: member.accountId }),
   ]);
   const countryName = countryNamer(context.language);
   return {
@@ -82,6 +86,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     maxMegabytes: MAX_UPLOAD_BYTES / 1024 / 1024,
     blocked: blocked.map(({ id, name }) => ({ id, name })),
     schemaInput: schemaInput(context, member),
+    // Without one, the form asks for the consent a new sexuality or interest needs.
+    consentGiven: consent !== undefined,
   };
 }
 
@@ -139,13 +145,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { country, region, city } = submission.value;
     return { result: submission.reply({ formErrors: ["members:edit.notSaved"] }), place: { error: place.values, typed: { country, region: region ?? null, city: city ?? null } } };
   }
-  await updateProfile(db, {
+  const saved = await updateProfile(db, {
     siteId: site.id,
     accountId: member.accountId,
     profileId: member.profileId,
     form: { ...submission.value, region: place.region },
     visibleFields: site.visible_profile_fields,
+    consent: formData.get(CONSENT_FIELD) === "on" ? consentAsShown(context) : undefined,
   });
+  if (saved.status === "consent_required") {
+    return { result: submission.reply({ formErrors: ["members:edit.notSaved"], fieldErrors: { [CONSENT_FIELD]: [CONSENT_REQUIRED_KEY] } }) };
+  }
   return { result: submission.reply(), saved: "profile" as const };
 }
 
@@ -244,6 +254,9 @@ export default function Profile() {
             error={place?.error}
           />
           {visible.has("interests") ? <InterestGroups groups={data.interestGroups} chosen={profile.interests} /> : null}
+          {!data.consentGiven && (visible.has("sexuality") || visible.has("interests")) ? (
+            <ConsentBox id="profile-consent" siteName={data.schemaInput.brandName} errors={consentErrors(profileForm.allErrors)} />
+          ) : null}
           <div role="status">{saved === "profile" ? <p className={form.success}>{t("edit.saved")}</p> : null}</div>
           <button type="submit" className={form.button} disabled={busy}>
             {t("edit.save")}

@@ -1,7 +1,11 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { Member } from "../../server/accounts/member";
+import { formatDate } from "../../server/i18n/dates";
 import { LANGUAGE_NAMES } from "../../server/i18n/languages";
+import { consentInForce } from "../../server/privacy/consent";
+import { EXPORT_LIMITED } from "../../server/privacy/export-link";
 import { isInvisible } from "../../server/profiles/profile";
 import { DeleteAccount } from "../components/settings/delete-account";
 import { EmailSettings } from "../components/settings/email-settings";
@@ -12,11 +16,16 @@ import { PrivacySettings } from "../components/settings/privacy-settings";
 import { requireMember } from "../lib/auth.server";
 import { accountMeta } from "../lib/meta";
 import { LANGUAGE_SAVED, saveSettings } from "../lib/settings.server";
-import { useRootData } from "../root";
 import * as styles from "./settings.css";
 
-export const handle = { i18n: ["settings", "account"] };
+export const handle = { i18n: ["settings", "account", "deletion", "privacy", "notifications"] };
 export const meta = accountMeta;
+
+/** The day the member's consent to special-category data was given, in their words; null without one. */
+async function consentGivenOn(context: AppLoadContext, member: Member): Promise<string | null> {
+  const consent = await consentInForce(context.services.store.db, { siteId: member.siteId, accountId: member.accountId });
+  return consent ? formatDate(consent.given_at, context.language, context.timeZone) : null;
+}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = requireMember(context, request);
@@ -29,6 +38,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     languageSaved: new URL(request.url).searchParams.get(LANGUAGE_SAVED) === "language",
     invisible: await isInvisible(context.services.store.db, { siteId: member.siteId, profileId: member.profileId }),
     notificationsDisabled: member.notificationsDisabled,
+    consentGivenOn: await consentGivenOn(context, member),
+    /** Minutes until another data export, after the member used them up. */
+    exportWait: Number(new URL(request.url).searchParams.get(EXPORT_LIMITED)) || undefined,
   };
 }
 
@@ -47,7 +59,6 @@ const SECTIONS = ["email", "password", "language", "privacy", "notifications"] a
 export default function Settings() {
   const data = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const root = useRootData();
   const { t } = useTranslation("settings");
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
@@ -90,14 +101,21 @@ export default function Settings() {
             saved={data.languageSaved}
             error={answer?.section === "language" ? answer.error : undefined}
           />
-          <PrivacySettings invisible={data.invisible} saved={answer?.section === "privacy" ? answer.invisible : undefined} busy={busy("privacy")} />
+          <PrivacySettings
+            invisible={data.invisible}
+            saved={answer?.section === "privacy" ? answer.invisible : undefined}
+            busy={busy}
+            consentGivenOn={data.consentGivenOn}
+            withdrawn={answer?.section === "consent"}
+            exportWait={data.exportWait}
+          />
           <NotificationSettings
             email={data.email}
             notificationsDisabled={data.notificationsDisabled}
             emailsTurnedOn={answer?.section === "notifications"}
             busy={busy("email-notifications")}
           />
-          <DeleteAccount siteName={root?.site.name ?? ""} supportEmail={root?.site.supportEmail ?? ""} email={data.email} />
+          <DeleteAccount />
         </div>
       </div>
     </main>

@@ -118,6 +118,9 @@ export function signupSchema({ minAge, today, brandName, niche }: { minAge: numb
     date_of_birth: birthDate({ minAge, today }),
     signup_message: z.string().trim().max(SIGNUP_MESSAGE_MAX, { error: "account:signup.messageTooLong" }).optional(),
     password: newPassword,
+    // The answer above is stored as a sexuality, special-category data: the visitor's explicit
+    // consent (an unticked box they tick) is required for it (GDPR art. 9, server/privacy/consent.ts).
+    special_consent: z.literal("on", { error: "account:consent.required" }),
     website: honeypot,
   });
   return refineLookingFor(refineNameClash(form, (fields) => ({ email: typeof fields.email === "string" ? fields.email : undefined, brandName })), niche);

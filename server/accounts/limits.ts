@@ -26,6 +26,8 @@ export function createAccountLimits(bus: Bus) {
     visitorProfileViewsIp: bus.limiter({ name: "visitor-profile-views-ip", points: 60, durationSeconds: 10 * 60 }),
     /** Typing events per member: one every 2 seconds is enough for the indicator. */
     typing: bus.limiter({ name: "typing", points: 1, durationSeconds: 2 }),
+    /** Data exports per member (server/privacy/export.ts): each reads every photo, so a few an hour. */
+    dataExport: bus.limiter({ name: "data-export", points: 3, durationSeconds: 60 * 60 }),
   };
 }
 

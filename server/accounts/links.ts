@@ -48,6 +48,8 @@ const VOIDED_BY_USE: Record<TokenPurpose, readonly TokenPurpose[]> = {
   activation: [],
   password_reset: ["password_reset", "mail_change"],
   mail_change: ["activation", "password_reset", "mail_change"],
+  // Reactivation links are used through ./reactivation.ts (they work on a deleted account); one use spends them all.
+  reactivation: ["reactivation"],
 };
 
 /**

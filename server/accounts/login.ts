@@ -2,13 +2,16 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { blockedFor, consume, minutesFrom, type AccountLimits } from "./limits";
 import { verifyNothing, verifyPassword } from "./passwords";
+import { DELETION_GRACE_DAYS } from "./signup";
 
 export type PasswordCheck =
   | { status: "ok"; accountId: number; language: string }
   | { status: "failed" }
   | { status: "locked"; minutes: number }
   /** The right password of an account staff banned: no session; the member is shown /pages/ban. */
-  | { status: "banned" };
+  | { status: "banned" }
+  /** The right password of an account deleted within its grace: no session; reactivation is offered, never done silently. */
+  | { status: "deleted"; accountId: number };
 
 type Attempt = { siteId: string; email: string; password: string; ip: string };
 
@@ -27,15 +30,16 @@ export async function checkPassword(db: Kysely<Database>, limits: AccountLimits,
 
   const account = await db
     .selectFrom("accounts")
-    .select(["id", "password_hash", "language", "banned_at"])
+    .select(["id", "password_hash", "language", "banned_at", "status", "deleted_at"])
     .where("site_id", "=", siteId)
     .where("email", "=", email)
-    .where("status", "!=", "deleted")
+    .where((eb) => eb.or([eb("status", "!=", "deleted"), eb("deleted_at", ">", new Date(Date.now() - DELETION_GRACE_DAYS * 86_400_000))]))
     .executeTakeFirst();
   const correct = account ? await verifyPassword(account.password_hash, password) : await verifyNothing(password);
   if (account && correct) {
     await limits.loginAccount.delete(accountKey);
     if (account.banned_at) return { status: "banned" };
+    if (account.status === "deleted") return { status: "deleted", accountId: account.id };
     return { status: "ok", accountId: account.id, language: account.language };
   }
 

@@ -20,6 +20,9 @@ export type Member = {
   notificationsDisabled: string[];
   gender: Gender | null;
   sexuality: Sexuality | null;
+  /** Presence as loaded with the session: compared, so a request rarely writes it (server/presence). */
+  lastSeenAt: Date | null;
+  hiddenAt: Date | null;
   /** Storage keys of the main photo, when the member has an active one. */
   mainPhoto: { filename: string; thumb_filename: string } | null;
 };
@@ -49,6 +52,8 @@ export function membersOf(db: Kysely<Database>, siteId: string) {
       "accounts.notifications_disabled as notificationsDisabled",
       "profiles.gender",
       "profiles.sexuality",
+      "profiles.last_seen_at as lastSeenAt",
+      "profiles.hidden_at as hiddenAt",
       "photos.filename as mainFilename",
       "photos.thumb_filename as mainThumbFilename",
     ])

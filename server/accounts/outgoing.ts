@@ -10,8 +10,8 @@ import { createLink } from "./links";
 /** What a flow needs to write to a member: the brand, where its mail links point (linkOrigin), their language. */
 export type Outgoing = { site: Site; origin: string; t: TFunction; language: string };
 
-const PURPOSE = { activation: "activation", passwordReset: "password_reset", mailChange: "mail_change" } as const;
-const PATH = { activation: "/activate", passwordReset: "/reset-password/do", mailChange: "/mail-change/do" } as const;
+const PURPOSE = { activation: "activation", passwordReset: "password_reset", mailChange: "mail_change", reactivation: "reactivation" } as const;
+const PATH = { activation: "/activate", passwordReset: "/reset-password/do", mailChange: "/mail-change/do", reactivation: "/account-deleted/reactivate" } as const;
 
 /** Creates a single-use link and queues the e-mail that carries it, in the caller's transaction. */
 export async function queueLinkMail(

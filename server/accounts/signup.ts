@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { isUniqueViolation } from "../db/errors";
+import { recordConsent, type GivenConsent } from "../privacy/consent";
 import type { Site } from "../sites/schema";
 import type { SignupForm } from "./forms";
 import { toProfileLabels } from "./looking-for";
@@ -34,7 +35,7 @@ export function signupsOpen(site: Site, tracking: Tracking | undefined): boolean
 }
 
 /** The signup form's answers; tests and tools may leave out whom the member looks for, as members from before that question did. */
-type AccountForm = Omit<SignupForm, "gender" | "looking_for"> & Partial<Pick<SignupForm, "gender" | "looking_for">>;
+type AccountForm = Omit<SignupForm, "gender" | "looking_for" | "special_consent"> & Partial<Pick<SignupForm, "gender" | "looking_for">>;
 
 type NewAccount = {
   form: AccountForm;
@@ -42,16 +43,21 @@ type NewAccount = {
   country: string;
   tracking: Tracking | undefined;
   outgoing: Outgoing;
+  /** The consent to store the sexuality whom the member looks for becomes; required with that answer. */
+  consent?: GivenConsent;
 };
 
-export type SignupResult = { status: "created"; accountId: number; profileId: number } | { status: "taken" | "deleted" };
+export type SignupResult = { status: "created"; accountId: number; profileId: number } | { status: "taken" | "deleted" | "consent_required" };
 
 /**
  * Creates the account (not confirmed), its profile (disabled until activation, with whom the member
- * looks for as its gender and sexuality) and queues the activation mail, all in one transaction.
+ * looks for as its gender and sexuality), the consent that sexuality needs, and queues the
+ * activation mail, all in one transaction.
  */
-export async function createAccount(db: Kysely<Database>, { form, language, country, tracking, outgoing }: NewAccount): Promise<SignupResult> {
+export async function createAccount(db: Kysely<Database>, { form, language, country, tracking, outgoing, consent }: NewAccount): Promise<SignupResult> {
   const siteId = outgoing.site.id;
+  const labels = form.gender && form.looking_for ? toProfileLabels({ gender: form.gender, seeking: form.looking_for }) : undefined;
+  if (labels && !consent) return { status: "consent_required" };
   const passwordHash = await hashPassword(form.password);
   try {
     return await db.transaction().execute(async (tx) => {
@@ -90,10 +96,11 @@ export async function createAccount(db: Kysely<Database>, { form, language, coun
           name: form.name,
           country,
           date_of_birth: form.date_of_birth,
-          ...(form.gender && form.looking_for ? toProfileLabels({ gender: form.gender, seeking: form.looking_for }) : {}),
+          ...labels,
         })
         .returning("id")
         .executeTakeFirstOrThrow();
+      if (labels && consent) await recordConsent(tx, { siteId, accountId: account.id, consent });
       await queueLinkMail(tx, { kind: "activation", outgoing, accountId: account.id, to: form.email, name: form.name, validFor: { days: ACTIVATION_DAYS } });
       return { status: "created" as const, accountId: account.id, profileId: profile.id };
     });

@@ -1,6 +1,7 @@
 import type { Member } from "../accounts/member";
 import type { Bus } from "../bus";
 import type { Database } from "../db/schema";
+import type { JobRunner } from "../jobs/runner";
 import type { Logger } from "../log";
 import { PHOTO_CONTENT_TYPE, processImage, type ImageError } from "../photos/process";
 import { newPhotoKeys, type PhotoStorage } from "../photos/storage";
@@ -12,7 +13,7 @@ import { toChatMessage, type ChatMessage } from "./messages";
 import { sendMessage, type MessageContent, type MessageTarget, type SendRefusal } from "./send";
 
 /** What chat actions need of the app's services. */
-export type ChatServices = { store: { db: Kysely<Database> }; bus: Bus; log: Logger; photos: PhotoStorage };
+export type ChatServices = { store: { db: Kysely<Database> }; bus: Bus; log: Logger; photos: PhotoStorage; jobs: Pick<JobRunner, "kick"> };
 
 export type SendAnswer =
   | { ok: true; duplicate: boolean; message: ChatMessage; credits: number }
@@ -29,6 +30,8 @@ export async function sendAndPublish(services: ChatServices, input: SendInput & 
   const result = await sendMessage(services.store.db, input);
   if (result.status === "refused") return { ok: false, reason: result.reason, credits: result.credits };
   const message = toChatMessage(input.site, result.message);
+  // The recipient's push is due now (see sendMessage).
+  if (result.status === "sent" && result.recipient) services.jobs.kick();
   const { bus, log } = services;
   await Promise.all([
     publishToMember(bus, log, input.member.profileId, { type: "message", message, credits: result.credits }),

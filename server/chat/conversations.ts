@@ -16,8 +16,14 @@ export type ConversationSummary = {
   lastMessageAt: string;
 };
 
-/** The conversations a member has not removed, the latest first. */
-export async function listConversations(db: Db, { site, profileId, limit = 200 }: { site: Site; profileId: number; limit?: number }): Promise<ConversationSummary[]> {
+/**
+ * The conversations a member has not removed, the latest first. A deleted member's side shows as
+ * `deletedName` (in the reader's language), without a photo: the conversation stays, the person goes.
+ */
+export async function listConversations(
+  db: Db,
+  { site, profileId, limit = 200, deletedName = "" }: { site: Site; profileId: number; limit?: number; deletedName?: string },
+): Promise<ConversationSummary[]> {
   const start = historyStart(site);
   const rows = await db
     .selectFrom("conversation_members as mine")
@@ -43,6 +49,7 @@ export async function listConversations(db: Db, { site, profileId, limit = 200 }
       "mine.other_profile_id as otherId",
       "other.name as otherName",
       "other.fictional as otherFictional",
+      "other.status as otherStatus",
       "photos.filename",
       "photos.thumb_filename",
       "conversations.last_message_at as lastMessageAt",
@@ -70,9 +77,9 @@ export async function listConversations(db: Db, { site, profileId, limit = 200 }
         ? null
         : {
             id: row.otherId,
-            name: row.otherName ?? "",
+            name: row.otherStatus === "deleted" ? deletedName : (row.otherName ?? ""),
             fictional: row.otherFictional ?? false,
-            image: row.filename && row.thumb_filename ? photoUrls(site, { filename: row.filename, thumb_filename: row.thumb_filename }) : null,
+            image: row.otherStatus !== "deleted" && row.filename && row.thumb_filename ? photoUrls(site, { filename: row.filename, thumb_filename: row.thumb_filename }) : null,
           },
     unread: row.unread,
     lastMessageAt: new Date(row.lastMessageAt).toISOString(),

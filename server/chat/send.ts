@@ -2,6 +2,7 @@ import { sql, type Kysely, type QueryCreator, type Transaction } from "kysely";
 import type { Member } from "../accounts/member";
 import { withCreditChange } from "../credits/ledger";
 import type { Database, LedgerReason } from "../db/schema";
+import { MESSAGE_SENT_JOB, messageJobKeyPrefix } from "../notifications/triggers";
 import type { Site } from "../sites/schema";
 import type { MessageRow } from "./messages";
 import { FREE_CONVERSATIONS, isGift, messageCost } from "./pricing";
@@ -61,7 +62,8 @@ export function checkContent(site: Pick<Site, "message_length">, content: Messag
  * (begin; the locks; what the rules read; the write; commit): the sender's account row is locked
  * first, so their sends queue up, then the pair's lock, so two first messages open one conversation;
  * everything the rules need is read after both waits, so it is current. A retried client id finds
- * its message and is neither stored nor charged again. Publishing is the caller's, after commit.
+ * its message and is neither stored nor charged again. The recipient's notification job is enqueued
+ * with the message; publishing and kicking the job runner are the caller's, after commit.
  */
 export async function sendMessage(
   db: Kysely<Database>,
@@ -204,7 +206,7 @@ async function duplicate(tx: Transaction<Database>, message: MessageRow | undefi
 
 /**
  * One statement, one round trip: the charge (when `db` opens with one, see withCreditChange), the
- * message, the conversation's time, and both members' rows (the sender has read through it, the
+ * message, the conversation's time, the recipient's notification job, and both members' rows (the sender has read through it, the
  * other has one more unread; it is back in both lists); with the new balance and, for a member,
  * their unread total (this conversation's new count plus their other conversations').
  */
@@ -248,6 +250,24 @@ async function storeMessage(
         .where("conversation_id", "=", conversationId)
         .where("profile_id", "in", [member.profileId, otherId])
         .returning(["profile_id", "unread_count"]),
+    )
+    // A member's notification job (push now, mail later), committed with the message or not at all;
+    // in this statement, so the send keeps its round trips. The key makes a second insert nothing.
+    .with("notification", (db) =>
+      db
+        .insertInto("jobs")
+        .columns(["kind", "payload", "key"])
+        .expression((eb) =>
+          eb
+            .selectFrom("message")
+            .select([
+              sql<string>`${MESSAGE_SENT_JOB}::text`.as("kind"),
+              sql<string>`jsonb_build_object('messageId', message.id)`.as("payload"),
+              sql<string>`${messageJobKeyPrefix}::text || message.id`.as("key"),
+            ])
+            .where(sql<boolean>`${recipientIsMember}::boolean`),
+        )
+        .onConflict((conflict) => conflict.column("key").where("finished_at", "is", null).doNothing()),
     )
     .selectFrom("message")
     .selectAll("message")

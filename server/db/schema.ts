@@ -16,6 +16,7 @@ export interface Database {
   swipe_passes: SwipePassesTable;
   banner_dismissals: BannerDismissalsTable;
   push_subscriptions: PushSubscriptionsTable;
+  notification_preferences: NotificationPreferencesTable;
   conversations: ConversationsTable;
   conversation_members: ConversationMembersTable;
   messages: MessagesTable;
@@ -34,6 +35,12 @@ export interface Database {
   direct_debit_blocks: DirectDebitBlocksTable;
   discount_codes: DiscountCodesTable;
   discount_uses: DiscountUsesTable;
+  jobs: JobsTable;
+  notification_sends: NotificationSendsTable;
+  email_unsubscribes: EmailUnsubscribesTable;
+  mail_event_receipts: MailEventReceiptsTable;
+  mailings: MailingsTable;
+  consent_records: ConsentRecordsTable;
 }
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -70,6 +77,11 @@ export interface AccountsTable {
   banned_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** Set by a chargeback: no purchase until support clears it. */
   purchases_blocked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Why the member deleted the account (a key of DELETION_REASONS) and, for "other", their words until erasure. */
+  deletion_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  deletion_note: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the erasure after the grace emptied the row (server/accounts/erasure.ts); it stays as a tombstone. */
+  erased_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** hidden: taken out of sight by staff (see the support console). */
@@ -99,9 +111,15 @@ export interface ProfilesTable {
   interests: ColumnType<string[], string[] | undefined, string[]>;
   geolocation: ColumnType<Geolocation | null, string | null | undefined, string | null>;
   invisible: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The last sign of life (a signed-in request, an open event stream), written at most once a minute. */
+  last_seen_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** When the member's tab last went away (POST /api/page-hidden.php). */
+  hidden_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   fictional: ColumnType<boolean, boolean | undefined, boolean>;
   main_photo_id: number | null;
   updated_at: Timestamp;
+  /** The status a deleted profile had, given back on reactivation. */
+  status_before_deletion: ColumnType<Exclude<ProfileStatus, "deleted"> | null, Exclude<ProfileStatus, "deleted"> | null | undefined, Exclude<ProfileStatus, "deleted"> | null>;
 }
 
 export type Gender = "male" | "female";
@@ -164,6 +182,52 @@ export interface PushSubscriptionsTable {
   created_at: Timestamp;
 }
 
+/** A scheduled or campaign mail that went out (server/notifications/sends.ts): once per member, kind and subject. */
+export interface NotificationSendsTable {
+  id: Id;
+  account_id: number;
+  site_id: string;
+  kind: string;
+  about: string;
+  sent_at: Timestamp;
+}
+
+/** A kind a member turned off with an unsubscribe link; "turn e-mails on again" turns it back on. */
+export interface EmailUnsubscribesTable {
+  account_id: number;
+  site_id: string;
+  kind: string;
+  created_at: Timestamp;
+}
+
+/** A mail provider callback already applied (its nonce), so a replay is refused. */
+export interface MailEventReceiptsTable {
+  id: string;
+  received_at: Timestamp;
+}
+
+/** A brand's news mailing, sent in batches by the job queue. */
+export interface MailingsTable {
+  id: Id;
+  site_id: string;
+  kind: "news";
+  subject: string;
+  body: string;
+  sent_through: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  finished_at: Date | null;
+}
+
+/** A member's choice for one notification kind on one channel; no row: the default for their country. */
+export interface NotificationPreferencesTable {
+  account_id: number;
+  site_id: string;
+  kind: string;
+  channel: "email" | "push";
+  enabled: boolean;
+  updated_at: Timestamp;
+}
+
 export type ComplaintReason = "fake_profile" | "inappropriate_photos" | "harassment" | "scam" | "underage" | "other";
 
 export interface ComplaintsTable {
@@ -192,7 +256,7 @@ export interface SessionsTable {
   expires_at: Date;
 }
 
-export type TokenPurpose = "activation" | "password_reset" | "mail_change";
+export type TokenPurpose = "activation" | "password_reset" | "mail_change" | "reactivation";
 
 export interface AccountTokensTable {
   token_hash: string;
@@ -247,6 +311,8 @@ export interface ConversationMembersTable {
   read_through: ColumnType<number, number | undefined, number>;
   cleared_through: ColumnType<number, number | undefined, number>;
   hidden: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The newest message of the other side a notification mail already told this member about. */
+  mailed_through: ColumnType<number, number | undefined, number>;
 }
 
 export type MessageKind = "text" | "image" | "gift" | "system";
@@ -492,4 +558,38 @@ export interface DirectDebitBlocksTable {
   value_hash: string;
   reason: ColumnType<string, string | undefined, string>;
   created_at: Timestamp;
+}
+
+export type JobOutcome = "done" | "failed";
+
+export interface JobsTable {
+  id: Id;
+  kind: string;
+  payload: ColumnType<Record<string, unknown>, string | undefined, string>;
+  key: string | null;
+  run_at: Timestamp;
+  attempts: ColumnType<number, number | undefined, number>;
+  max_attempts: ColumnType<number, number | undefined, number>;
+  locked_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  outcome: ColumnType<JobOutcome | null, JobOutcome | null | undefined, JobOutcome | null>;
+  created_at: Timestamp;
+}
+
+/** Special-category data (GDPR art. 9): sexuality and sexual interests. */
+export type ConsentKind = "special_category";
+
+/** A member's consent as given (see server/privacy/consent.ts); withdrawn_at ends it. */
+export interface ConsentRecordsTable {
+  id: Id;
+  account_id: number;
+  site_id: string;
+  kind: ConsentKind;
+  /** The terms' date, 'YYYY-MM-DD'. */
+  terms_version: ColumnType<string, string, string>;
+  wording: string;
+  language: string;
+  given_at: Timestamp;
+  withdrawn_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }

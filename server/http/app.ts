@@ -7,6 +7,7 @@ import { trackingCookie, trackingFromQuery } from "../accounts/tracking";
 import { productionRules, type Env } from "../env";
 import { NAMESPACES, type Namespace } from "../i18n/catalog";
 import { keyServedToPool, uploadsDir } from "../photos/storage";
+import { PAGE_HIDDEN_PATH } from "../presence/presence";
 import type { Site } from "../sites/schema";
 import { normalizeHost } from "../sites/host";
 import { bodyLimits } from "./body-limits";
@@ -150,6 +151,13 @@ export function createHttpApp({ env, services, resources, build, buildVersion, c
       .catch(next);
   });
   app.use(sameOriginWrites);
+  // A signed-in request is a sign of life: noted in memory, written at most once a minute. Not the
+  // beacon saying the tab went away.
+  app.use((req, res, next) => {
+    const { member } = res.locals.context as RequestContext;
+    if (member && req.path !== PAGE_HIDDEN_PATH) services.presence.seen(member);
+    next();
+  });
   app.use(privateCaching);
   app.use(rememberTracking);
   // Logged-out pages from cache; not under the Vite dev server, whose build changes with every edit.

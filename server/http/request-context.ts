@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { Agent as HttpsAgent } from "node:https";
 import { parse as parseCookies } from "cookie";
 import type { i18n, TFunction } from "i18next";
 import type { AccountLimits } from "../accounts/limits";
@@ -12,11 +13,14 @@ import type { Store } from "../db/database";
 import { todayIn } from "../i18n/dates";
 import { chooseLanguage, visibleLanguages } from "../i18n/locale";
 import { isLanguage, translationLanguage } from "../i18n/languages";
+import type { JobRunner } from "../jobs/runner";
 import type { Logger } from "../log";
 import { linkOrigin } from "../mail/link-origin";
 import type { Mailer } from "../mail/outbox";
+import type { MailLinks } from "../notifications/mail-links";
 import type { PaymentProviders } from "../payments/providers";
 import type { PhotoStorage } from "../photos/storage";
+import type { PresenceTracker } from "../presence/tracker";
 import type { VapidKeys } from "../push/vapid";
 import { COUNTRIES, ENTRY_WARNING_COUNTRIES, isCountryCode } from "../sites/countries";
 import type { SiteRegistry } from "../sites/registry";
@@ -41,6 +45,10 @@ export type Services = {
   staffSessions: StaffSessions;
   staffLimits: StaffLimits;
   mailer: Mailer;
+  /** Where a brand's mail links point and what unsubscribe links are signed with, for mail sent outside a request. */
+  mailLinks: MailLinks;
+  /** MAIL_EVENTS_SECRET: authenticates the mail provider's bounce and complaint callbacks; unset, they are not taken. */
+  mailEventsSecret: string | undefined;
   /** Text messages (direct-debit codes): JSON files in DATA_DIR/sms, or Twilio when SMS_URL is set. */
   sms: SmsSender;
   /** Encrypts and hashes the IBANs of direct-debit mandates (IBAN_KEY, or a key kept in DATA_DIR). */
@@ -53,6 +61,12 @@ export type Services = {
   payments: PaymentProviders;
   /** The web-push key pair: the public key goes to browsers to subscribe with (§3 push public key). */
   vapid: VapidKeys;
+  /** The connection agent of push requests; unset, the default one. Tests route them to a local push service stand-in. */
+  pushAgent?: HttpsAgent;
+  /** The durable job queue's runner: kick() after a commit that enqueued work due now (server/jobs). */
+  jobs: JobRunner;
+  /** Signs of life of this instance's members, written to last_seen_at at most once a minute each (server/presence). */
+  presence: PresenceTracker;
   /** Where the folder mail transport writes (the development mail viewer reads it). */
   dataDir: string;
   production: boolean;

@@ -3,7 +3,7 @@ import path from "node:path";
 import i18next, { type i18n, type Resource } from "i18next";
 import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGES, LANGUAGES, LANGUAGE_VARIANTS } from "./languages";
 
-export const NAMESPACES = ["common", "home", "pages", "account", "settings", "mail", "members", "photos", "complaints", "likes", "swipe", "matchfinder", "banners", "chat", "credits", "checkout", "payment", "directdebit"] as const;
+export const NAMESPACES = ["common", "home", "pages", "account", "settings", "mail", "members", "photos", "complaints", "likes", "swipe", "matchfinder", "banners", "chat", "credits", "checkout", "payment", "directdebit", "notifications", "deletion", "privacy", "mailings"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** Reads locales/<language>/<namespace>.json for every language and regional variant. */

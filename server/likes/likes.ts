@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database, LikeSource } from "../db/schema";
+import { enqueueLikeNotification } from "../notifications/triggers";
 import { blockBetween } from "../profiles/blocks";
 import { visibleProfiles } from "../search/access";
 
@@ -24,6 +25,8 @@ export async function likeWithin(tx: Transaction<Database>, { pool, likerId, lik
     .returning("liker_id")
     .executeTakeFirst();
   const back = await tx.selectFrom("likes").select("liker_id").where("liker_id", "=", likedId).where("liked_id", "=", likerId).executeTakeFirst();
+  // The liked member's push and mail, only if the like commits (the caller kicks the runner after).
+  if (inserted) await enqueueLikeNotification(tx, { likerId, likedId, match: Boolean(back) });
   return { stands: true, fresh: Boolean(inserted), match: Boolean(back) };
 }
 

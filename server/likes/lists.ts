@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { CARD_COLUMNS, findableProfiles, toMemberCard, type MemberCard } from "../search/search";
+import { CARD_COLUMNS, findableProfiles, PRESENCE_COLUMNS, toMemberCard, type MemberCard } from "../search/search";
 import type { Site } from "../sites/schema";
 
 export const LIKES_TABS = ["received", "given", "matches"] as const;
@@ -102,6 +102,7 @@ function likesPage(db: Kysely<Database>, viewer: Viewer & { tab: LikesTab; limit
     .leftJoin("photos", (join) => join.onRef("photos.id", "=", "profiles.main_photo_id").on("photos.status", "=", "active"))
     .select([
       ...CARD_COLUMNS,
+      ...PRESENCE_COLUMNS,
       "photos.filename",
       "photos.thumb_filename",
       "received.liker_id as receivedFrom",

@@ -3,7 +3,7 @@ import { brandMark } from "../../themes/resolve";
 import type { Site } from "../sites/schema";
 import type { MailMessage } from "./transport";
 
-export type LinkMailKind = "activation" | "passwordReset" | "mailChange";
+export type LinkMailKind = "activation" | "passwordReset" | "mailChange" | "reactivation";
 
 /** Who a mail goes to, in which brand and language. */
 type Recipient = {
@@ -68,7 +68,10 @@ export function mailChangedMail({ site, t, language, origin, to, name, maskedEma
   });
 }
 
-type BrandedMail = {
+/** A member shown in a mail (weekly updates): photo, name and a line about them, linking to the profile. */
+export type MailCard = { name: string; detail: string; photo: string | null; link: string };
+
+export type BrandedMail = {
   site: Site;
   language: string;
   origin: string;
@@ -76,25 +79,68 @@ type BrandedMail = {
   subject: string;
   greeting: string;
   intro: string;
-  /** A button with its link, and the link again as text for mail programs that drop buttons. */
-  action?: { button: string; link: string; validity: string; linkNote: string };
+  /** Paragraphs after the intro (a mailing's text), each as written. */
+  paragraphs?: string[];
+  cards?: MailCard[];
+  /** A button with its link; a single-use link also says how long it works, and is repeated as text. */
+  action?: { button: string; link: string; validity?: string; linkNote?: string };
   closing: string;
   reason: string;
+  /**
+   * Every mail that is not transactional (§3 notifications, reminders, mailings): a visible link in the
+   * footer and the RFC 8058 one-click headers, so mail programs offer their own unsubscribe button.
+   */
+  unsubscribe?: { link: string; text: string };
 };
 
+const cardsHtml = (cards: MailCard[]) =>
+  cards
+    .map(
+      (card) => `<tr><td style="padding:0 0 12px;width:72px;vertical-align:top">${
+        card.photo
+          ? `<a href="${escape(card.link)}"><img src="${escape(card.photo)}" width="64" height="64" alt="${escape(card.name)}" style="display:block;border:0;border-radius:6px;object-fit:cover"></a>`
+          : ""
+      }</td><td style="padding:0 0 12px 8px;vertical-align:top"><a href="${escape(card.link)}" style="color:#1f1f24;font-weight:bold">${escape(card.name)}</a><br><span style="font-size:14px;color:#4a4a55">${escape(card.detail)}</span></td></tr>`,
+    )
+    .join("\n");
+
 /** The brand's mail layout: its name, colours and logo, an HTML and a plain text part. */
-function brandedMail({ site, language, origin, to, subject, greeting, intro, action, closing, reason }: BrandedMail): MailMessage {
+export function brandedMail({ site, language, origin, to, subject, greeting, intro, paragraphs = [], cards = [], action, closing, reason, unsubscribe }: BrandedMail): MailMessage {
   const { markColor, markText } = brandMark(site.theme, site.theme_overrides);
   const company = [site.company.name, site.company.address, site.company.city].filter(Boolean).join(", ");
   const footer = `${site.name} · ${company} · ${site.support_email}`;
 
-  const plainAction = action ? [`${action.button}: ${action.link}`, action.validity, ""] : [];
-  const plain = [greeting, "", intro, "", ...plainAction, closing, "", "-- ", reason, footer].join("\n");
+  const plainAction = action ? [`${action.button}: ${action.link}`, ...(action.validity ? [action.validity] : []), ""] : [];
+  const plainParagraphs = paragraphs.flatMap((paragraph) => [paragraph, ""]);
+  const plainCards = cards.flatMap((card) => [`${card.name}, ${card.detail}: ${card.link}`]);
+  const plainUnsubscribe = unsubscribe ? [`${unsubscribe.text}: ${unsubscribe.link}`] : [];
+  const plain = [
+    greeting,
+    "",
+    intro,
+    "",
+    ...plainParagraphs,
+    ...(plainCards.length > 0 ? [...plainCards, ""] : []),
+    ...plainAction,
+    closing,
+    "",
+    "-- ",
+    reason,
+    ...plainUnsubscribe,
+    footer,
+  ].join("\n");
   const htmlAction = action
     ? `<p style="margin:0 0 24px"><a href="${escape(action.link)}" style="display:inline-block;background:${markColor};color:${markText};font-size:19px;font-weight:bold;padding:12px 24px;border-radius:6px;text-decoration:none">${escape(action.button)}</a></p>
-<p style="margin:0 0 16px;font-size:14px;color:#4a4a55">${escape(action.validity)} ${escape(action.linkNote)}<br><a href="${escape(action.link)}" style="color:#1f1f24;word-break:break-all">${escape(action.link)}</a></p>
+${
+  action.validity
+    ? `<p style="margin:0 0 16px;font-size:14px;color:#4a4a55">${escape(action.validity)} ${escape(action.linkNote ?? "")}<br><a href="${escape(action.link)}" style="color:#1f1f24;word-break:break-all">${escape(action.link)}</a></p>
 `
+    : ""
+}`
     : "";
+  const htmlParagraphs = paragraphs.map((paragraph) => `<p style="margin:0 0 16px;white-space:pre-line">${escape(paragraph)}</p>\n`).join("");
+  const htmlCards = cards.length > 0 ? `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 16px">${cardsHtml(cards)}</table>\n` : "";
+  const htmlUnsubscribe = unsubscribe ? `<br><a href="${escape(unsubscribe.link)}" style="color:#5c5c66">${escape(unsubscribe.text)}</a>` : "";
   const html = `<!doctype html>
 <html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escape(subject)}</title></head>
 <body style="margin:0;padding:0;background:#f3f3f5;font-family:Arial,Helvetica,sans-serif;color:#1f1f24">
@@ -105,9 +151,9 @@ function brandedMail({ site, language, origin, to, subject, greeting, intro, act
 <tr><td style="padding:24px;font-size:16px;line-height:1.5">
 <p style="margin:0 0 16px">${escape(greeting)}</p>
 <p style="margin:0 0 24px">${escape(intro)}</p>
-${htmlAction}<p style="margin:0;font-size:14px;color:#4a4a55">${escape(closing)}</p>
+${htmlParagraphs}${htmlCards}${htmlAction}<p style="margin:0;font-size:14px;color:#4a4a55">${escape(closing)}</p>
 </td></tr>
-<tr><td style="padding:16px 24px;border-top:1px solid #e4e4ea;font-size:12px;color:#5c5c66">${escape(reason)}<br>${escape(footer)}</td></tr>
+<tr><td style="padding:16px 24px;border-top:1px solid #e4e4ea;font-size:12px;color:#5c5c66">${escape(reason)}${htmlUnsubscribe}<br>${escape(footer)}</td></tr>
 </table></td></tr></table></body></html>`;
 
   return {
@@ -116,6 +162,10 @@ ${htmlAction}<p style="margin:0;font-size:14px;color:#4a4a55">${escape(closing)}
     subject,
     text: plain,
     html,
-    headers: { "Auto-Submitted": "auto-generated", "Content-Language": language },
+    headers: {
+      "Auto-Submitted": "auto-generated",
+      "Content-Language": language,
+      ...(unsubscribe ? { "List-Unsubscribe": `<${unsubscribe.link}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } : {}),
+    },
   };
 }

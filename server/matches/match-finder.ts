@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import { ageOn } from "../accounts/forms";
 import type { Database, Gender, Geolocation, Sexuality } from "../db/schema";
 import { bornBy } from "../search/niche";
-import { CARD_COLUMNS, findableProfiles, toMemberCard, type SearchCard, type SearchFilters } from "../search/search";
+import { CARD_COLUMNS, findableProfiles, PRESENCE_COLUMNS, toMemberCard, type SearchCard, type SearchFilters } from "../search/search";
 import type { Site } from "../sites/schema";
 
 /**
@@ -121,6 +121,7 @@ export async function findMatches(db: Kysely<Database>, { site, viewer, filters,
     }
     return query.select([
       ...CARD_COLUMNS,
+      ...PRESENCE_COLUMNS,
       "profiles.main_photo_id",
       "profiles.created_at",
       sharedInterests.as("shared_interests"),

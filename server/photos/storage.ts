@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, open, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { Readable } from "node:stream";
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import type { Env } from "../env";
 
 /**
@@ -13,6 +14,8 @@ export interface PhotoStorage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   /** Removes a file; a key that holds nothing is not an error. */
   delete(key: string): Promise<void>;
+  /** A file's bytes as a stream (the member's data export), or null when the key holds nothing. */
+  read(key: string): Promise<Readable | null>;
 }
 
 /** Files are never rewritten under their name (see PhotoStorage), so caches may keep them a year. */
@@ -78,6 +81,14 @@ export function createLocalStorage(root: string): PhotoStorage {
     async delete(key) {
       await rm(fileOf(key), { force: true });
     },
+    async read(key) {
+      // Opened first, so a missing file is an answer here rather than an error event later.
+      const handle = await open(fileOf(key), "r").catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return null;
+        throw error;
+      });
+      return handle ? handle.createReadStream() : null;
+    },
   };
 }
 
@@ -112,6 +123,16 @@ export function createS3Storage({ bucket, region, endpoint, credentials }: S3Sto
     async delete(key) {
       assertKey(key);
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+    async read(key) {
+      assertKey(key);
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        return object.Body instanceof Readable ? object.Body : null;
+      } catch (error) {
+        if (error instanceof NoSuchKey) return null;
+        throw error;
+      }
     },
   };
 }

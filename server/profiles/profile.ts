@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { ageOn } from "../accounts/forms";
 import type { Database } from "../db/schema";
+import { consentInForce, recordConsent, setsSpecialData, type GivenConsent } from "../privacy/consent";
 import { visibleProfiles } from "../search/access";
 import type { Site } from "../sites/schema";
 import type { ProfileForm } from "./labels";
@@ -24,6 +25,7 @@ const PROFILE_COLUMNS = [
   "profiles.relationship_status",
   "profiles.interests",
   "profiles.invisible",
+  "profiles.last_seen_at",
   "profiles.fictional",
   "profiles.geolocation",
   "profiles.main_photo_id",
@@ -38,14 +40,25 @@ export async function loadOwnProfile(db: Kysely<Database>, { siteId, profileId }
   return db.selectFrom("profiles").select(PROFILE_COLUMNS).where("id", "=", profileId).where("site_id", "=", siteId).executeTakeFirst();
 }
 
+export type ProfileSave = { status: "saved" | "consent_required" };
+
 /**
  * Saves the profile form. The birth date lives on the account too (the age rules read it), so
- * both change in one transaction.
+ * both change in one transaction. A sexuality or interest the profile does not hold yet is
+ * special-category data: without a consent in force it is saved only with the one the member gave
+ * on this form (`consent`), recorded in the same transaction; else nothing is saved.
  */
 export async function updateProfile(
   db: Kysely<Database>,
-  { siteId, accountId, profileId, form, visibleFields }: { siteId: string; accountId: number; profileId: number; form: ProfileForm; visibleFields: readonly string[] },
-) {
+  {
+    siteId,
+    accountId,
+    profileId,
+    form,
+    visibleFields,
+    consent,
+  }: { siteId: string; accountId: number; profileId: number; form: ProfileForm; visibleFields: readonly string[]; consent?: GivenConsent },
+): Promise<ProfileSave> {
   const all = {
     name: form.name,
     date_of_birth: form.date_of_birth,
@@ -65,7 +78,19 @@ export async function updateProfile(
   };
   // Labels the site does not show are not on the form: they keep what they held.
   const shown = Object.fromEntries(Object.entries(all).filter(([field]) => ALWAYS_EDITABLE.has(field) || visibleFields.includes(field)));
-  await db.transaction().execute(async (tx) => {
+  return db.transaction().execute(async (tx) => {
+    const stored = await tx
+      .selectFrom("profiles")
+      .select(["sexuality", "interests"])
+      .where("id", "=", profileId)
+      .where("site_id", "=", siteId)
+      .forUpdate()
+      .executeTakeFirst();
+    const special = { sexuality: "sexuality" in shown ? all.sexuality : undefined, interests: "interests" in shown ? all.interests : undefined };
+    if (stored && setsSpecialData(stored, special) && !(await consentInForce(tx, { siteId, accountId }))) {
+      if (!consent) return { status: "consent_required" as const };
+      await recordConsent(tx, { siteId, accountId, consent });
+    }
     await tx
       .updateTable("profiles")
       .set({ ...shown, updated_at: new Date() })
@@ -73,6 +98,7 @@ export async function updateProfile(
       .where("site_id", "=", siteId)
       .execute();
     await tx.updateTable("accounts").set({ date_of_birth: form.date_of_birth }).where("id", "=", accountId).where("site_id", "=", siteId).execute();
+    return { status: "saved" as const };
   });
 }
 

@@ -41,3 +41,14 @@ export async function savePushSubscription(db: Kysely<Database>, { accountId, su
 export function pushSubscriptionsOf(db: Kysely<Database>, accountId: number) {
   return db.selectFrom("push_subscriptions").select(["endpoint", "p256dh", "auth"]).where("account_id", "=", accountId).orderBy("id").execute();
 }
+
+/** The body of DELETE /api/user.php?push=1: the endpoint of the subscription this browser gives up. */
+export const pushUnsubscribePayload = z.object({ endpoint: z.string().min(1).max(2000) });
+
+/**
+ * Forgets one browser's subscription of the member (unsubscribing on /notifications). Only the
+ * member's own: an endpoint another account took over stays theirs. Removing one already gone is fine.
+ */
+export async function removePushSubscription(db: Kysely<Database>, { accountId, endpoint }: { accountId: number; endpoint: string }): Promise<void> {
+  await db.deleteFrom("push_subscriptions").where("account_id", "=", accountId).where("endpoint", "=", endpoint).execute();
+}

@@ -2,6 +2,7 @@ import { sql, type Kysely } from "kysely";
 import { ageOn } from "../accounts/forms";
 import type { Database, Gender } from "../db/schema";
 import { photoUrls, type PhotoUrls } from "../photos/urls";
+import { presenceOf, type Presence } from "../presence/presence";
 import { nicheName, type Site } from "../sites/schema";
 import { visibleProfiles } from "./access";
 import { bornBy, nicheFilter } from "./niche";
@@ -11,6 +12,10 @@ export const PAGE_SIZE = 24;
 export const COUNT_CAP = 1000;
 export const OLDEST_SEARCHED = 99;
 
+/** How results are ordered: newest members first (the default), or by their last sign of life. */
+export const SEARCH_ORDERS = ["newest", "online"] as const;
+export type SearchOrder = (typeof SEARCH_ORDERS)[number];
+
 /** The search state of §3, as the form and the cookie carry it. */
 export type SearchFilters = {
   gender?: Gender;
@@ -18,10 +23,21 @@ export type SearchFilters = {
   countryregion?: string;
   min_age: number;
   max_age: number;
+  /** Absent: newest first. */
+  order?: SearchOrder;
 };
 
-/** A keyset position: the newest-first order is (created_at desc, id desc). */
+/**
+ * A keyset position: (sort time desc, id desc), the sort time being created_at newest first, or
+ * the last sign of life (last_seen_at, else the signup) for "recently online".
+ */
 export type Cursor = { direction: "after" | "before"; createdAt: Date; id: number };
+
+/**
+ * The "recently online" sort time, as the index profiles_search_online_idx has it (0017_presence):
+ * members never seen (brand-run profiles, say) come last. Invisible members never appear in search.
+ */
+const lastSignOfLife = sql<Date>`coalesce(profiles.last_seen_at, 'epoch'::timestamptz)`;
 
 /** A member as every list shows them (search, likes, swipe game, match finder). */
 export type MemberCard = {
@@ -33,6 +49,8 @@ export type MemberCard = {
   city: string | null;
   fictional: boolean;
   image: PhotoUrls | null;
+  /** "Online now" / "recently online" where the list selected PRESENCE_COLUMNS (members' lists, not cached public pages). */
+  presence?: Presence | null;
 };
 
 export type SearchCard = MemberCard & {
@@ -51,6 +69,9 @@ export const CARD_COLUMNS = [
   "profiles.fictional",
 ] as const;
 
+/** What a card needs to show presence; invisible members never show it (presenceOf). */
+export const PRESENCE_COLUMNS = ["profiles.last_seen_at", "profiles.invisible"] as const;
+
 type CardRow = {
   id: number;
   name: string;
@@ -61,6 +82,8 @@ type CardRow = {
   fictional: boolean;
   filename?: string | null;
   thumb_filename?: string | null;
+  last_seen_at?: Date | null;
+  invisible?: boolean;
 };
 
 /** A row of CARD_COLUMNS (and the photo's files) as the card shows it, the age as of today. */
@@ -74,6 +97,7 @@ export function toMemberCard(site: Site, today: string, row: CardRow): MemberCar
     city: row.city,
     fictional: row.fictional,
     image: row.filename && row.thumb_filename ? photoUrls(site, { filename: row.filename, thumb_filename: row.thumb_filename }) : null,
+    ...(row.last_seen_at !== undefined && { presence: presenceOf(row.last_seen_at, row.invisible ?? false, new Date()) }),
   };
 }
 
@@ -134,20 +158,19 @@ export async function searchMembers(db: Kysely<Database>, input: SearchInput): P
   if (excludeIds.length) query = query.where("profiles.id", "not in", excludeIds);
 
   const counting = input.count === false ? undefined : countUpTo(db, query, COUNT_CAP + 1);
+  const sortTime = filters.order === "online" ? lastSignOfLife : sql<Date>`profiles.created_at`;
   let page = query
     .leftJoin("photos", (join) => join.onRef("photos.id", "=", "profiles.main_photo_id").on("photos.status", "=", "active"))
     .leftJoin("likes", (join) => join.onRef("likes.liked_id", "=", "profiles.id").on("likes.liker_id", "=", input.viewerProfileId ?? 0))
-    .select([...CARD_COLUMNS, "likes.liker_id as likedBy", "profiles.created_at", "photos.filename", "photos.thumb_filename"])
+    .select([...CARD_COLUMNS, ...PRESENCE_COLUMNS, "likes.liker_id as likedBy", sortTime.as("sort_at"), "photos.filename", "photos.thumb_filename"])
     .limit(pageSize + 1);
   const backwards = cursor?.direction === "before";
   if (cursor) {
-    page = page.where((eb) =>
-      eb(eb.refTuple("profiles.created_at", "profiles.id"), backwards ? ">" : "<", eb.tuple(cursor.createdAt, cursor.id)),
-    );
+    page = page.where(sql<boolean>`(${sortTime}, profiles.id) ${sql.raw(backwards ? ">" : "<")} (${cursor.createdAt}, ${cursor.id})`);
   }
   page = backwards
-    ? page.orderBy("profiles.created_at", "asc").orderBy("profiles.id", "asc")
-    : page.orderBy("profiles.created_at", "desc").orderBy("profiles.id", "desc");
+    ? page.orderBy(sortTime, "asc").orderBy("profiles.id", "asc")
+    : page.orderBy(sortTime, "desc").orderBy("profiles.id", "desc");
 
   const [rows, counted] = await Promise.all([page.execute(), counting]);
   const more = rows.length > pageSize;
@@ -159,8 +182,8 @@ export async function searchMembers(db: Kysely<Database>, input: SearchInput): P
   const hasOlder = backwards ? true : more;
   return {
     results: shown.map((row) => ({ ...toMemberCard(site, today, row), liked: row.likedBy !== null })),
-    next: hasOlder && last ? encodeCursor(last.created_at, last.id) : undefined,
-    previous: hasNewer && first ? encodeCursor(first.created_at, first.id) : undefined,
+    next: hasOlder && last ? encodeCursor(new Date(last.sort_at), last.id) : undefined,
+    previous: hasNewer && first ? encodeCursor(new Date(first.sort_at), first.id) : undefined,
     numResults: Math.min(counted ?? 0, COUNT_CAP),
     numResultsCapped: (counted ?? 0) > COUNT_CAP,
   };

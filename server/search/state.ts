@@ -1,7 +1,7 @@
 import type { Gender } from "../db/schema";
 import { nicheName, type Site } from "../sites/schema";
 import { lookingForChoices, type LookingFor } from "./looking-for";
-import { OLDEST_SEARCHED, type SearchFilters } from "./search";
+import { OLDEST_SEARCHED, type SearchFilters, type SearchOrder } from "./search";
 
 const FILTER_KEYS = ["gender", "country", "countryregion", "min_age", "max_age"] as const;
 
@@ -27,7 +27,7 @@ function lookingFor(viewer?: { gender: Gender | null; sexuality: string | null }
   return viewer.gender === "male" ? "female" : "male";
 }
 
-/** Whether the query names any filter (else the remembered state applies). */
+/** Whether the query names any filter (else the remembered state applies); the order is not one. */
 export function hasFilters(params: URLSearchParams): boolean {
   return FILTER_KEYS.some((key) => params.has(key));
 }
@@ -60,6 +60,14 @@ export function readFilters(params: URLSearchParams, site: Site, defaults: Searc
   };
 }
 
+/**
+ * The order the query asks for: "recently online", or undefined for newest first. Not a filter:
+ * the remembered search keeps the filters only, and any brand offers both orders.
+ */
+export function readOrder(params: URLSearchParams): SearchOrder | undefined {
+  return params.get("order") === "online" ? "online" : undefined;
+}
+
 /** The query's "looking for" ("" is everyone) where the niche offers it; anything else gets the default. */
 function chosenGender(value: string | null, site: Site, defaults: SearchFilters): Gender | undefined {
   const choice = value === null ? undefined : value.trim() || "everyone";
@@ -84,5 +92,6 @@ export function filtersToParams(filters: SearchFilters): URLSearchParams {
   if (filters.countryregion) params.set("countryregion", filters.countryregion);
   params.set("min_age", String(filters.min_age));
   params.set("max_age", String(filters.max_age));
+  if (filters.order === "online") params.set("order", "online");
   return params;
 }

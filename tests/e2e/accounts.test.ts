@@ -91,6 +91,7 @@ describe.each(BRANDS)("accounts on $id ($language)", (brand) => {
     await visible(page, t("validation.birthDateInvalid"));
     await birth.fill("1992-06-01");
     await page.getByLabel(t("account:fields.password"), { exact: true }).fill("a good password");
+    await page.getByLabel(t("account:consent.specialCategory", { name: brand.name })).check();
 
     // An address with an account already: the form offers to log in instead.
     await email.fill(existing.email);
@@ -147,6 +148,7 @@ describe.each(BRANDS)("accounts on $id ($language)", (brand) => {
     await dialog.getByLabel(t("account:fields.name"), { exact: true }).fill("Mara");
     await dialog.getByLabel(t("account:fields.dateOfBirth", { min_age: 18 }), { exact: true }).fill("1980-01-15");
     await dialog.getByLabel(t("account:fields.password"), { exact: true }).fill("a good password");
+    await dialog.getByLabel(t("account:consent.specialCategory", { name: brand.name })).check();
 
     // Hold the "create account" step, to try closing while it runs.
     let release = () => {};
@@ -311,8 +313,11 @@ describe("accounts across brands and without JavaScript", () => {
     await page.getByLabel(t("account:fields.name"), { exact: true }).fill(address);
     await page.getByLabel(t("account:fields.dateOfBirth", { min_age: 18 }), { exact: true }).fill("1985-03-03");
     await page.getByLabel(t("account:fields.password"), { exact: true }).fill("a good password");
+    await page.getByLabel(t("account:consent.specialCategory", { name: flirt.name })).check();
     await page.getByRole("button", { name: t("account:signup.submit") }).click();
     await visible(page, t("validation.nameIsEmail"));
+    // The answer of the page keeps the consent ticked, as it keeps the other answers.
+    expect(await page.getByLabel(t("account:consent.specialCategory", { name: flirt.name })).isChecked()).toBe(true);
     await page.getByLabel(t("account:fields.name"), { exact: true }).fill("Noor");
     await page.getByLabel(t("account:fields.password"), { exact: true }).fill("a good password");
     await page.getByRole("button", { name: t("account:signup.submit") }).click();
@@ -353,6 +358,7 @@ describe("accounts across brands and without JavaScript", () => {
     await page.getByLabel(t("account:fields.name"), { exact: true }).fill("Theo");
     await page.getByLabel(t("account:fields.dateOfBirth", { min_age: 18 }), { exact: true }).fill("1979-09-09");
     await page.getByLabel(t("account:fields.password"), { exact: true }).fill("a good password");
+    await page.getByLabel(t("account:consent.specialCategory", { name: brand.name })).check();
     await page.getByRole("button", { name: t("account:signup.submit") }).click();
     await page.waitForURL("**/complete-signup");
     const row = await suite.server.store.db.selectFrom("accounts").select("tracking").where("email", "=", address).executeTakeFirstOrThrow();

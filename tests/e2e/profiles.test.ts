@@ -8,12 +8,12 @@ import { browserSuite } from "../support/browser-suite";
 import { expectAccessible, expectFitsPhone } from "../support/page-checks";
 import { text } from "../support/catalog";
 
-type Brand = { id: string; language: string; country: string; gender: "male" | "female"; sexuality: string };
+type Brand = { id: string; name: string; language: string; country: string; gender: "male" | "female"; sexuality: string };
 
 /** A straight Dutch brand and a gay English one: each shows only its niche's members. */
 const BRANDS: Brand[] = [
-  { id: "flirt-nl", language: "nl", country: "NL", gender: "female", sexuality: "hetero" },
-  { id: "gay-uk", language: "en", country: "GB", gender: "male", sexuality: "gay" },
+  { id: "flirt-nl", name: "FlirtNL", language: "nl", country: "NL", gender: "female", sexuality: "hetero" },
+  { id: "gay-uk", name: "HimMatch", language: "en", country: "GB", gender: "male", sexuality: "gay" },
 ];
 
 const suite = browserSuite();
@@ -57,6 +57,8 @@ describe.each(BRANDS)("profiles on $id ($language)", (brand) => {
     await page.getByLabel(t("members:labels.about_me")).fill("Loves long walks and good coffee.");
     await page.getByLabel(t("members:labels.city"), { exact: true }).fill("Haarlem");
     await page.getByText(t("members:interest.sushi"), { exact: true }).click();
+    // A first sexuality and interests need the member's explicit consent (GDPR art. 9).
+    await page.getByLabel(t("account:consent.specialCategory", { name: brand.name })).check();
     await page.getByRole("button", { name: t("members:edit.save") }).click();
     await shown(page, t("members:edit.saved"));
 

@@ -144,11 +144,10 @@ describe("settings", () => {
     // flirt-nl shows one language: the section says so rather than offering a choice of one.
     if (brand === FLIRT) await shown(section(page, brand, "language"), text("nl", "settings:language.only", { language: "Nederlands" }));
     else expect(await section(page, brand, "language").getByRole("radio").count()).toBe(2);
-    // No button pretends to delete: the section leads to customer service.
+    // No button deletes at once: the section leads into the flow that asks why first.
     const deletion = section(page, brand, "delete");
     expect(await deletion.getByRole("button").count()).toBe(0);
-    expect(await deletion.getByRole("link", { name: t("settings:delete.service") }).getAttribute("href")).toBe("/pages/service");
-    expect(await deletion.getByRole("link", { name: t("settings:delete.mail") }).getAttribute("href")).toMatch(/^mailto:/);
+    expect(await deletion.getByRole("link", { name: t("deletion:card.start") }).getAttribute("href")).toBe("/settings/delete");
     await expectAccessible(page);
     if (viewport === PHONE) await expectFitsPhone(page);
     await page.context().close();

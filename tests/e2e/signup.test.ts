@@ -33,6 +33,7 @@ async function fillDetails(page: Page, brand: Brand, name: string): Promise<stri
   await page.getByLabel(t("account:fields.name"), { exact: true }).fill(name);
   await page.getByLabel(t("account:fields.dateOfBirth", { min_age: 18 }), { exact: true }).fill("1986-04-12");
   await page.getByLabel(t("account:fields.password"), { exact: true }).fill("a good password");
+  await page.getByLabel(t("account:consent.specialCategory", { name: brand.name })).check();
   return email;
 }
 

@@ -81,9 +81,11 @@ describe("accounts", () => {
     await deletedDaysAgo(13);
     expect(await emailStanding(db(), { siteId: "flirt-nl", email: member.email })).toBe("deleted");
     expect(await signup()).toEqual({ status: "deleted" });
-    expect((await checkPassword(db(), server.services.limits, { siteId: "flirt-nl", email: member.email, password: PASSWORD, ip: visitorIp() })).status).toBe("failed");
+    // Within the grace the right password is told apart, so the login can offer reactivation (no session).
+    expect(await checkPassword(db(), server.services.limits, { siteId: "flirt-nl", email: member.email, password: PASSWORD, ip: visitorIp() })).toEqual({ status: "deleted", accountId: member.accountId });
 
     await deletedDaysAgo(15);
+    expect((await checkPassword(db(), server.services.limits, { siteId: "flirt-nl", email: member.email, password: PASSWORD, ip: visitorIp() })).status).toBe("failed");
     expect(await emailStanding(db(), { siteId: "flirt-nl", email: member.email })).toBe("free");
     const again = await signup();
     expect(again.status).toBe("created");

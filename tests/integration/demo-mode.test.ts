@@ -15,7 +15,7 @@ const BRANDS = ["flirt-nl", "milf-de", "gay-uk", "bbw-us"];
 
 /** Signs up through the signup form, as a browser without JavaScript does. */
 function signUp(server: TestServer, host: string, email: string) {
-  const fields = { email, name: "Demo", date_of_birth: "1990-04-01", password: PASSWORD, gender: "male", looking_for: "women" };
+  const fields = { email, name: "Demo", date_of_birth: "1990-04-01", password: PASSWORD, gender: "male", looking_for: "women", special_consent: "on" };
   return requestAs(server.port, host, "/signup", { "content-type": FORM, origin: `http://${host}`, "x-forwarded-for": visitorIp() }, { method: "POST", body: new URLSearchParams(fields).toString() });
 }
 

@@ -97,7 +97,7 @@ describe("request size and shape: limits before any parsing (issue 13, class 1)"
   it("still takes the forms and JSON calls that fit", async () => {
     const check = await post("/api/signup.php?step=check", {
       headers: FORM,
-      body: new URLSearchParams({ email: "fits@example.com", name: "Fits", date_of_birth: "1990-01-01", password: "long enough pass", gender: "male", looking_for: "women" }).toString(),
+      body: new URLSearchParams({ email: "fits@example.com", name: "Fits", date_of_birth: "1990-01-01", password: "long enough pass", gender: "male", looking_for: "women", special_consent: "on" }).toString(),
     });
     expect(check.status).toBe(200);
     expect(JSON.parse(check.body)).toEqual({ status: "ok" });

@@ -55,7 +55,7 @@ const LIMITS: Limit[] = [
         "flirt-nl.localhost",
         "/api/signup.php?step=create",
         { ...FORM, ...headers },
-        { method: "POST", body: form({ email: uniqueEmail("signup"), name: "Newcomer", date_of_birth: "1990-04-01", password: "correct horse battery", gender: "male", looking_for: "women" }), localAddress: from },
+        { method: "POST", body: form({ email: uniqueEmail("signup"), name: "Newcomer", date_of_birth: "1990-04-01", password: "correct horse battery", gender: "male", looking_for: "women", special_consent: "on" }), localAddress: from },
       ),
     refused: (answer) => JSON.stringify(JSON.parse(answer.body).result ?? {}).includes("account:signup.tooMany"),
   },
@@ -185,7 +185,7 @@ describe("behind a trusted proxy (TRUST_PROXY=loopback)", () => {
         "flirt-nl.localhost",
         "/api/signup.php?step=check",
         { ...FORM, "x-forwarded-for": ip },
-        { method: "POST", body: form({ email: uniqueEmail("probe"), name: "Prober", date_of_birth: "1990-04-01", password: "correct horse battery", gender: "male", looking_for: "women" }) },
+        { method: "POST", body: form({ email: uniqueEmail("probe"), name: "Prober", date_of_birth: "1990-04-01", password: "correct horse battery", gender: "male", looking_for: "women", special_consent: "on" }) },
       );
     for (let i = 0; i < 30; i += 1) expect((await check()).status).toBe(200);
     const refused = await check();
@@ -198,7 +198,7 @@ describe("behind a trusted proxy (TRUST_PROXY=loopback)", () => {
       "flirt-nl.localhost",
       "/api/signup.php?step=check",
       { ...FORM, "x-forwarded-for": visitorIp() },
-      { method: "POST", body: form({ email: uniqueEmail("probe"), name: "Prober", date_of_birth: "1990-04-01", password: "correct horse battery", gender: "male", looking_for: "women" }) },
+      { method: "POST", body: form({ email: uniqueEmail("probe"), name: "Prober", date_of_birth: "1990-04-01", password: "correct horse battery", gender: "male", looking_for: "women", special_consent: "on" }) },
     );
     expect(JSON.parse(other.body)).toEqual({ status: "ok" });
   });

@@ -23,6 +23,7 @@ describe("signup: who you are and whom you look for", () => {
     name: "Robin",
     date_of_birth: "1988-08-08",
     password: "a good password",
+    special_consent: "on",
     ...fields,
   });
   const labelsOf = (email: string) =>

@@ -4,7 +4,7 @@ import { ageOn, emailChangeSchema, loginSchema, passwordChangeSchema, resetPassw
 import { defaultSeeking, gendersOn, NICHE_CHOICES, seekingOn, toProfileLabels } from "../../server/accounts/looking-for";
 
 const schema = signupSchema({ minAge: 18, today: "2026-11-22", brandName: "Reife Liebe", niche: "milf" });
-const valid = { gender: "male", looking_for: "women", email: " Jan@Example.com ", name: "Jan", date_of_birth: "1990-05-01", password: "long enough", signup_message: "" };
+const valid = { gender: "male", looking_for: "women", email: " Jan@Example.com ", name: "Jan", date_of_birth: "1990-05-01", password: "long enough", signup_message: "", special_consent: "on" };
 
 function messages(input: Record<string, unknown>) {
   const result = schema.safeParse(input);

@@ -34,7 +34,7 @@ async function storeSubscription(subscription: PushSubscription): Promise<boolea
  * One caller per page stores an existing subscription again (the banners); others pass storeExisting false.
  */
 export function usePush(publicKey: string | null, { storeExisting = true }: { storeExisting?: boolean } = {}) {
-  const { pushSubscribed, setPushSubscribed } = useMemberStatus();
+  const { pushSubscribed, setPushSubscribed, refresh } = useMemberStatus();
   const capable = useHydrated() && pushCapable();
   // The answer to our own prompt; before it, what the browser says now.
   const [answered, setAnswered] = useState<Permission>();
@@ -51,6 +51,17 @@ export function usePush(publicKey: string | null, { storeExisting = true }: { st
       })
       .catch(() => undefined);
   }, [storeExisting, publicKey, setPushSubscribed]);
+
+  useEffect(() => {
+    // Only a full ServiceWorkerContainer carries messages (embedded browsers may offer a partial one).
+    if (!storeExisting || typeof navigator.serviceWorker?.addEventListener !== "function") return;
+    // The service worker tells open tabs of every push it shows (§7 "new push message"): counts refresh at once.
+    const onMessage = (event: MessageEvent) => {
+      if ((event.data as { type?: unknown } | null)?.type === "push-message") void refresh();
+    };
+    navigator.serviceWorker.addEventListener("message", onMessage);
+    return () => navigator.serviceWorker.removeEventListener("message", onMessage);
+  }, [storeExisting, refresh]);
 
   const subscribe = useCallback(async (): Promise<SubscribeOutcome> => {
     if (!publicKey) return "failed";

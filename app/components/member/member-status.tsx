@@ -5,6 +5,7 @@ import type { ProfileStatus } from "../../../server/db/schema";
 import { apiFetch } from "../../lib/api";
 import { attentionCount, titleWithCount } from "../../lib/navigation";
 import { startRefreshing } from "../../lib/refresh";
+import { usePageHiddenBeacon } from "../../lib/use-page-hidden-beacon";
 
 /** What the navigation, the banners and the title show about the signed-in member, kept current. */
 export type MemberStatus = {
@@ -138,6 +139,7 @@ export function MemberStatusProvider({ initial, children }: { initial: MemberSta
   useEffect(() => {
     if (signedIn) return listen(onEvent);
   }, [signedIn, onEvent]);
+  usePageHiddenBeacon(signedIn);
 
   useAttentionCount(member ? attentionCount(member) : 0);
 

@@ -33,6 +33,8 @@ export function SearchForm({ filters, options, ages, resetTo }: Props) {
 
   return (
     <Form method="get" className={styles.form} onSubmit={closeSheet}>
+      {/* New filters keep the chosen order (the tabs above the results change it). */}
+      {filters.order ? <input type="hidden" name="order" value={filters.order} /> : null}
       {options.lookingFor.length ? (
         <fieldset className={styles.group}>
           <legend className={styles.label}>{t("search.gender")}</legend>

@@ -1,30 +1,250 @@
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { DeletionReason } from "../../../server/accounts/deletion";
 import * as settings from "../../routes/settings.css";
+import * as own from "../../routes/settings-delete.css";
 import * as styles from "../form.css";
 
-/**
- * Deleting the account, apart from everything else. Customer service deletes it on request: the
- * member's own flow (reasons, retention offers, the 14 days of §4) is not built yet, and a button
- * that seems to delete but does not would be worse than this honest way.
- */
-export function DeleteAccount({ siteName, supportEmail, email }: { siteName: string; supportEmail: string; email: string }) {
+/** Where the deletion flow lives (§2 delete-account reasons and solutions). */
+export const DELETE_PATH = "/settings/delete";
+
+/** The settings card: deleting stands apart and leads into the flow, which asks why first. */
+export function DeleteAccount() {
   const { t } = useTranslation("settings");
-  const mail = `mailto:${supportEmail}?${new URLSearchParams({ subject: t("delete.subject", { name: siteName }) }).toString().replaceAll("+", "%20")}`;
   return (
     <section id="delete" aria-labelledby="delete-title" className={settings.dangerCard}>
       <h2 id="delete-title" className={settings.dangerTitle}>
         {t("delete.title")}
       </h2>
-      <p className={settings.text}>{t("delete.text", { email })}</p>
+      <p className={settings.text}>{t("deletion:card.text")}</p>
       <div className={settings.actions}>
-        <a href={mail} className={styles.secondaryButton}>
-          {t("delete.mail")}
-        </a>
-        <Link to="/pages/service" className={styles.link}>
-          {t("delete.service")}
+        <Link to={DELETE_PATH} className={styles.secondaryButton}>
+          {t("deletion:card.start")}
         </Link>
       </div>
+    </section>
+  );
+}
+
+function Errors({ id, messages }: { id: string; messages: string[] | undefined }) {
+  const { t } = useTranslation("deletion");
+  if (!messages?.length) return null;
+  return (
+    <ul id={id} className={styles.errors}>
+      {messages.map((message) => (
+        <li key={message}>{t(message)}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** The reason and its note travel from step to step in the form, never in the address bar. */
+function Carried({ reason, note }: { reason: DeletionReason; note: string | undefined }) {
+  return (
+    <>
+      <input type="hidden" name="reason" value={reason} />
+      {note ? <input type="hidden" name="note" value={note} /> : null}
+    </>
+  );
+}
+
+/** Step one: why the member leaves; "other" asks for a few words. */
+export function DeletionReasons({
+  reasons,
+  chosen,
+  note,
+  errors,
+  noteMax,
+}: {
+  reasons: readonly DeletionReason[];
+  chosen: DeletionReason | undefined;
+  note: string | undefined;
+  errors: { reason?: string[]; note?: string[] } | undefined;
+  noteMax: number;
+}) {
+  const { t } = useTranslation("deletion");
+  return (
+    <section aria-labelledby="reasons-title" className={settings.card}>
+      <h2 id="reasons-title" className={settings.cardTitle}>
+        {t("reasons.title")}
+      </h2>
+      <p className={settings.cardLead}>{t("reasons.lead")}</p>
+      <Form method="post" className={styles.form} noValidate>
+        <input type="hidden" name="intent" value="reason" />
+        <fieldset className={settings.choices} aria-describedby={errors?.reason ? "reason-errors" : undefined}>
+          <legend className={own.legend}>{t("reasons.legend")}</legend>
+          {reasons.map((reason) => (
+            <label key={reason} className={settings.choice}>
+              <input type="radio" name="reason" value={reason} defaultChecked={reason === chosen} className={settings.control} />
+              {t(`reasons.${reason}`)}
+            </label>
+          ))}
+        </fieldset>
+        <Errors id="reason-errors" messages={errors?.reason} />
+        <div className={styles.field}>
+          <label htmlFor="deletion-note" className={styles.label}>
+            {t("reasons.note")} <span className={styles.optional}>{t("reasons.noteHint")}</span>
+          </label>
+          <textarea
+            id="deletion-note"
+            name="note"
+            defaultValue={note}
+            maxLength={noteMax}
+            className={styles.textarea}
+            aria-invalid={errors?.note ? true : undefined}
+            aria-describedby={errors?.note ? "note-errors" : undefined}
+          />
+          <Errors id="note-errors" messages={errors?.note} />
+        </div>
+        <div className={settings.actions}>
+          <button type="submit" className={styles.button}>
+            {t("reasons.submit")}
+          </button>
+          <Link to="/settings" className={styles.link}>
+            {t("keep")}
+          </Link>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+export type OfferView =
+  | { kind: "email" }
+  | { kind: "privacy" }
+  | { kind: "trial"; tier: string; credits: number; price: string }
+  | { kind: "discount"; code: string; percentage: number; expires: string };
+
+function Offer({ offer }: { offer: OfferView }) {
+  const { t } = useTranslation("deletion");
+  const title = <h3 className={settings.subTitle}>{t(`offers.${offer.kind}.title`)}</h3>;
+  switch (offer.kind) {
+    case "email":
+      return (
+        <li className={own.offer}>
+          {title}
+          <p className={settings.text}>{t("offers.email.text")}</p>
+          <Link to="/settings#email" className={styles.secondaryButton}>
+            {t("offers.email.action")}
+          </Link>
+        </li>
+      );
+    case "privacy":
+      return (
+        <li className={own.offer}>
+          {title}
+          <p className={settings.text}>{t("offers.privacy.text")}</p>
+          <Form method="post">
+            <input type="hidden" name="intent" value="invisible" />
+            <button type="submit" className={styles.secondaryButton}>
+              {t("offers.privacy.action")}
+            </button>
+          </Form>
+        </li>
+      );
+    case "trial":
+      return (
+        <li className={own.offer}>
+          {title}
+          <p className={settings.text}>{t("offers.trial.text", { credits: offer.credits, price: offer.price })}</p>
+          <Link to={`/credits/${offer.tier}`} className={styles.secondaryButton}>
+            {t("offers.trial.action")}
+          </Link>
+        </li>
+      );
+    case "discount":
+      return (
+        <li className={own.offer}>
+          {title}
+          <p className={settings.text}>{t("offers.discount.text", { percentage: offer.percentage, date: offer.expires })}</p>
+          <p className={own.code}>{offer.code}</p>
+          <Link to={`/credits?${new URLSearchParams({ code: offer.code })}`} className={styles.secondaryButton}>
+            {t("offers.discount.action")}
+          </Link>
+        </li>
+      );
+  }
+}
+
+/** Step two: what might make the member stay, fitting their reason; or on to the last step. */
+export function RetentionOffers({ offers, reason, note }: { offers: OfferView[]; reason: DeletionReason; note: string | undefined }) {
+  const { t } = useTranslation("deletion");
+  return (
+    <section aria-labelledby="offers-title" className={settings.card}>
+      <h2 id="offers-title" className={settings.cardTitle}>
+        {t(offers.length ? "offers.title" : "offers.none")}
+      </h2>
+      {offers.length ? <p className={settings.cardLead}>{t("offers.lead")}</p> : null}
+      {offers.length ? (
+        <ul className={own.offers}>
+          {offers.map((offer) => (
+            <Offer key={offer.kind} offer={offer} />
+          ))}
+        </ul>
+      ) : null}
+      <Form method="post" className={settings.actions}>
+        <input type="hidden" name="intent" value="continue" />
+        <Carried reason={reason} note={note} />
+        <button type="submit" className={own.dangerButton}>
+          {t("offers.continue")}
+        </button>
+        <Link to="/settings" className={styles.link}>
+          {t("keep")}
+        </Link>
+      </Form>
+    </section>
+  );
+}
+
+/** Step three: what deleting means, and the password that confirms it. */
+export function DeletionConfirm({ reason, note, email, errors, minutes }: { reason: DeletionReason; note: string | undefined; email: string; errors: string[] | undefined; minutes?: number }) {
+  const { t } = useTranslation("deletion");
+  return (
+    <section aria-labelledby="confirm-title" className={settings.dangerCard}>
+      <h2 id="confirm-title" className={settings.dangerTitle}>
+        {t("confirm.title")}
+      </h2>
+      <ul className={own.facts}>
+        <li>{t("confirm.gone")}</li>
+        <li>{t("confirm.grace", { email })}</li>
+        <li>{t("confirm.erased")}</li>
+      </ul>
+      <Form method="post" className={styles.form} noValidate>
+        <input type="hidden" name="intent" value="delete" />
+        <Carried reason={reason} note={note} />
+        <div className={styles.field}>
+          <label htmlFor="deletion-password" className={styles.label}>
+            {t("confirm.password")}
+          </label>
+          <input
+            id="deletion-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            className={styles.input}
+            aria-invalid={errors?.length ? true : undefined}
+            aria-describedby={errors?.length ? "password-errors" : undefined}
+          />
+          <div role="alert">
+            {errors?.length ? (
+              <ul id="password-errors" className={styles.errors}>
+                {errors.map((message) => (
+                  <li key={message}>{t(message, { minutes })}</li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        </div>
+        <div className={settings.actions}>
+          <button type="submit" className={own.dangerButton}>
+            {t("confirm.submit")}
+          </button>
+          <Link to="/settings" className={styles.link}>
+            {t("keep")}
+          </Link>
+        </div>
+      </Form>
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { apiFetch } from "../../lib/api";
 import { deferredModule } from "../../lib/deferred-module";
 import { useCheckedForm } from "../../lib/use-checked-form";
 import { useRootData } from "../../root";
+import { ConsentBox } from "../privacy/consent-box";
 import { Field, Messages } from "../form-field";
 import * as styles from "../form.css";
 import { LookingForFields } from "./looking-for-fields";
@@ -129,6 +130,9 @@ export function SignupForm({ serverResult, onBusyChange, autoFocus, redirectTo }
           ) : null}
           {emailErrors.includes("account:signup.emailDeleted") ? (
             <p className={styles.hint}>
+              <Link to={`/account-deleted?${new URLSearchParams({ email: fields.email.value ?? "" })}#resend`} className={styles.link}>
+                {t("signup.resendReactivation")}
+              </Link>{" "}
               {t("signup.contactSupport", { email: root.site.supportEmail })}
               {root.site.supportPhone ? ` ${t("signup.orCall", { phone: root.site.supportPhone })}` : ""}
             </p>
@@ -144,6 +148,12 @@ export function SignupForm({ serverResult, onBusyChange, autoFocus, redirectTo }
           <summary className={signupStyles.optionalSummary}>{t("signup.addMessage")}</summary>
           <Field meta={fields.signup_message} label={t("fields.signupMessage")} optional multiline maxLength={SIGNUP_MESSAGE_MAX} />
         </details>
+        <ConsentBox
+          id={fields.special_consent.id}
+          siteName={brandName}
+          errors={fields.special_consent.errors}
+          defaultChecked={fields.special_consent.initialValue === "on"}
+        />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <div className={styles.honeypot} aria-hidden="true">
           <label htmlFor="signup-website">Website</label>
