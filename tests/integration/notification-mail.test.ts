@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requestPasswordReset } from "../../server/accounts/password-reset";
 import { enableEmailNotifications } from "../../server/banners/notifications";
-import { startMailing } from "../../server/notifications/campaigns";
+import { sendWelcomeDiscountLastDay, startMailing } from "../../server/notifications/campaigns";
 import { queueNotificationMail } from "../../server/notifications/mail";
 import { wantsNotification } from "../../server/notifications/preferences";
 import { signUnsubscribeToken } from "../../server/notifications/unsubscribe-token";
@@ -262,6 +262,30 @@ describe("notification mail", () => {
 
       await tick();
       expect(await outbox(viewer.accountId, "weekly_updates%")).toHaveLength(1);
+    });
+
+    it("the welcome discount's last day is mailed once, only to members who opted in to promotions and never paid", async () => {
+      // flirt-nl's welcome discount lasts 72 h: 60 h after signup is its last day.
+      const signedUpAgoMs = 60 * HOUR_MS;
+      const optedIn = await createMember(server, { siteId: SITE, signedUpAgoMs });
+      const silent = await createMember(server, { siteId: SITE, signedUpAgoMs });
+      const paid = await createMember(server, { siteId: SITE, signedUpAgoMs });
+      await db().updateTable("accounts").set({ paid_user: true }).where("id", "=", paid.accountId).execute();
+      await db()
+        .insertInto("notification_preferences")
+        .values([optedIn, paid].map((member) => ({ account_id: member.accountId, site_id: SITE, kind: "promotions", channel: "email", enabled: true })))
+        .execute();
+
+      await sendWelcomeDiscountLastDay(server.services);
+      const mail = await waitForMail(server, optedIn.email, { subject: "Laatste dag: 25% korting bij FlirtNL" });
+      expect(mail.html).toContain(`${server.origin(SITE)}/credits`);
+      expect(mail.headers["List-Unsubscribe"]).toContain(`/unsubscribe/${optedIn.accountId}.promotions.`);
+      // A Dutch member who never opted in (the default in NL), and a member who paid, get none.
+      expect(await outbox(silent.accountId, "promotions%")).toHaveLength(0);
+      expect(await outbox(paid.accountId, "promotions%")).toHaveLength(0);
+
+      await sendWelcomeDiscountLastDay(server.services);
+      expect(await outbox(optedIn.accountId, "promotions%")).toHaveLength(1);
     });
 
     it("a news mailing goes through the queue only to members who opted in", async () => {
