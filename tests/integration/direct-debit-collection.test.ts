@@ -353,6 +353,9 @@ describe("direct debit: the collection run (pain.008) and returned debits (camt.
   });
 });
 
+/** Five runs of the command, each starting Node and opening the store: room for a busy machine. */
+const COMMAND_ROOM_MS = 120_000;
+
 describe("the direct-debit command (build/direct-debit.js)", () => {
   it("collects with `collect`, collects nothing twice when run again, and applies a bank's report with `returns <file>`", async () => {
     const database = await freshDatabaseUrl();
@@ -405,5 +408,5 @@ describe("the direct-debit command (build/direct-debit.js)", () => {
       await store.close();
       await database.drop();
     }
-  });
+  }, COMMAND_ROOM_MS);
 });
