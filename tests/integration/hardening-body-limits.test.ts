@@ -2,7 +2,7 @@ import { request as httpRequest, type OutgoingHttpHeaders } from "node:http";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMember, sessionCookie } from "../support/accounts";
+import { createMember, PASSWORD, sessionCookie } from "../support/accounts";
 import { requestAs, startTestServer, visitorIp, type TestServer } from "../support/test-server";
 
 const HOST = "flirt-nl.localhost";
@@ -141,11 +141,13 @@ describe("request size and shape: limits before any parsing (issue 13, class 1)"
   describe("signed in", () => {
     let cookie: string;
     let bobId: number;
+    let annEmail: string;
 
     beforeAll(async () => {
       const ann = await createMember(server, { siteId: "flirt-nl", name: "Ann" });
       const bob = await createMember(server, { siteId: "flirt-nl", name: "Bob" });
       bobId = bob.profileId;
+      annEmail = ann.email;
       cookie = (await sessionCookie(server, { siteId: "flirt-nl", accountId: ann.accountId })).header;
     });
 
@@ -266,6 +268,51 @@ describe("request size and shape: limits before any parsing (issue 13, class 1)"
         const location = new URL(String(redirect.headers.location), "http://flirt-nl.localhost");
         expect(location.host, code).toBe("flirt-nl.localhost");
         expect([location.pathname, location.searchParams.get("code")], code).toEqual(["/directdebit", code]);
+      }
+    });
+
+    it("gives issue 19's actions (preferences, deletion, reactivation, consent, unsubscribe, beacon, push, mail events) the same limits and origin rule, and keeps a deleted member's login on the site", async () => {
+      const forms = [
+        ["/notifications", "intent=preferences&like_email=on"],
+        ["/settings/delete", "intent=reason&reason=found_someone"],
+        ["/account-deleted", "email=ann%40example.com"],
+        ["/account-deleted/reactivate?token=not-a-token", "go=1"],
+        ["/settings", "intent=withdraw-consent"],
+        ["/unsubscribe/1.like.not-signed", "List-Unsubscribe=One-Click"],
+      ] as const;
+      for (const [pathname, body] of forms) {
+        const foreign = await post(pathname, { headers: { ...FORM, ...DUTCH, cookie, origin: "https://attacker.example" }, body });
+        expect(foreign.status, pathname).toBe(403);
+        const tooBig = await post(pathname, { headers: { ...FORM, ...DUTCH, cookie }, body: `${body}&padding=${"a".repeat(2 * 1024 * 1024)}` });
+        expect(tooBig.status, pathname).toBe(413);
+        expect(tooBig.body, pathname).toContain(NL_TOO_LARGE);
+        const tooMany = await post(pathname, { headers: { ...FORM, ...DUTCH, cookie }, body: `${body}&${repeated("x=1", 5_000)}` });
+        expect(tooMany.body, pathname).toContain(NL_TOO_MANY_FIELDS);
+      }
+      const calls = [
+        ["POST", "/api/page-hidden.php", "{}"],
+        ["DELETE", "/api/user.php?push=1", JSON.stringify({ endpoint: "https://push.example.com/x" })],
+        ["POST", "/api/mail-events", JSON.stringify({ type: "bounce", email: "ann@example.com", bounce_type: "hard" })],
+      ] as const;
+      for (const [method, pathname, body] of calls) {
+        const foreign = await post(pathname, { method, headers: { ...JSON_TYPE, ...DUTCH, cookie, origin: "https://attacker.example" }, body });
+        expect(foreign.status, pathname).toBe(403);
+        const tooBig = await post(pathname, { method, headers: { ...JSON_TYPE, ...DUTCH, cookie }, body: JSON.stringify({ padding: "a".repeat(2 * 1024 * 1024) }) });
+        expect(tooBig.status, pathname).toBe(413);
+      }
+      // Nothing was written by any of them.
+      const member = await server.store.db.selectFrom("accounts").select(["status", "notifications_disabled"]).where("email", "=", annEmail).executeTakeFirstOrThrow();
+      expect(member).toEqual({ status: "confirmed", notifications_disabled: [] });
+      expect(await server.store.db.selectFrom("notification_preferences").select("kind").execute()).toEqual([]);
+
+      // A deleted member's login goes to the reactivation offer on this site, whatever address the form names.
+      const leaver = await createMember(server, { siteId: "flirt-nl", name: "Leaver" });
+      await server.store.db.updateTable("accounts").set({ status: "deleted", deleted_at: new Date() }).where("id", "=", leaver.accountId).execute();
+      for (const redirectTo of ["//evil.example", "https://evil.example/", "/\\evil.example"]) {
+        const login = await requestAs(server.port, HOST, "/login", { ...FORM, "x-forwarded-for": visitorIp() }, { method: "POST", body: new URLSearchParams({ email: leaver.email, password: PASSWORD, redirectTo }).toString() });
+        expect(login.status, redirectTo).toBe(302);
+        const location = new URL(String(login.headers.location), "http://flirt-nl.localhost");
+        expect([location.host, location.pathname], redirectTo).toEqual(["flirt-nl.localhost", "/account-deleted/reactivate"]);
       }
     });
 
