@@ -54,11 +54,8 @@ export async function createSignup(context: AppLoadContext, formData: FormData) 
     tracking: context.tracking,
     outgoing: { site: context.site, origin: context.origin, t: context.t, language: context.language },
     // The schema required the box; what it said is recorded with the account.
-    consent: checked.form.special_consent === "on" ? consentAsShown(context) : undefined,
+    consent: consentAsShown(context),
   });
-  if (created.status === "consent_required") {
-    return { ok: false as const, result: retry().reply({ hideFields: ["password"], fieldErrors: { special_consent: ["account:consent.required"] } }) };
-  }
   if (created.status !== "created") {
     return { ok: false as const, result: retry().reply({ hideFields: ["password"], fieldErrors: { email: [STANDING_ERROR[created.status]] } }) };
   }

@@ -3,8 +3,11 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { Messages } from "../components/form-field";
 import * as styles from "../components/form.css";
-import { DELETION_GRACE_DAYS, normalizeEmail, resendReactivationLink } from "../lib/deletion.server";
+import { normalizeEmail } from "../../server/accounts/email-address";
+import { resendReactivationLink } from "../../server/accounts/reactivation";
+import { DELETION_GRACE_DAYS } from "../../server/accounts/signup";
 import { accountMeta } from "../lib/meta";
 import * as own from "./settings-delete.css";
 
@@ -81,13 +84,7 @@ export default function AccountDeleted() {
               aria-describedby={answer?.errors ? "resend-errors" : undefined}
             />
             <div role="alert">
-              {answer?.errors ? (
-                <ul id="resend-errors" className={styles.errors}>
-                  {answer.errors.map((message) => (
-                    <li key={message}>{t(message)}</li>
-                  ))}
-                </ul>
-              ) : null}
+              <Messages id="resend-errors" messages={answer?.errors} />
             </div>
           </div>
           <div>

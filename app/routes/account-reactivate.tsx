@@ -3,7 +3,9 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as styles from "../components/form.css";
 import { MEMBER_HOME, signIn } from "../lib/auth.server";
-import { DELETION_GRACE_DAYS, findReactivation, formatDate, reactivateAccount } from "../lib/deletion.server";
+import { findReactivation, reactivateAccount } from "../../server/accounts/reactivation";
+import { DELETION_GRACE_DAYS, graceEnd } from "../../server/accounts/signup";
+import { formatDate } from "../../server/i18n/dates";
 import { accountMeta } from "../lib/meta";
 import * as own from "./settings-delete.css";
 
@@ -25,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     valid: Boolean(link),
     days: DELETION_GRACE_DAYS,
     fromLogin,
-    until: link?.deletedAt ? formatDate(new Date(link.deletedAt.getTime() + DELETION_GRACE_DAYS * 86_400_000), context.language, context.timeZone) : "",
+    until: link?.deletedAt ? formatDate(graceEnd(link.deletedAt), context.language, context.timeZone) : "",
   };
 }
 

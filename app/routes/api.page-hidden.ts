@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { markHidden } from "../../server/presence/hidden";
+import { markHidden } from "../../server/presence/presence";
 import { authenticationRequired } from "../lib/auth.server";
 import { readJson } from "../lib/json-body.server";
 

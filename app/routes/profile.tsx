@@ -24,7 +24,7 @@ import { InterestGroups } from "../components/profile-edit/interest-groups";
 import { LocationFields } from "../components/profile-edit/location-fields";
 import { PhotoDelete } from "../components/profile-edit/photo-delete";
 import { PhotoSlots, type PhotoMessage } from "../components/profile-edit/photo-slots";
-import { ConsentBox, consentErrors } from "../components/privacy/consent-box";
+import { ConsentBox } from "../components/privacy/consent-box";
 import * as styles from "../components/profile-edit/profile-edit.css";
 import { requireMember } from "../lib/auth.server";
 import { accountMeta } from "../lib/meta";
@@ -255,7 +255,7 @@ export default function Profile() {
           />
           {visible.has("interests") ? <InterestGroups groups={data.interestGroups} chosen={profile.interests} /> : null}
           {!data.consentGiven && (visible.has("sexuality") || visible.has("interests")) ? (
-            <ConsentBox id="profile-consent" siteName={data.schemaInput.brandName} errors={consentErrors(profileForm.allErrors)} />
+            <ConsentBox id="profile-consent" siteName={data.schemaInput.brandName} errors={profileForm.allErrors[CONSENT_FIELD]} />
           ) : null}
           <div role="status">{saved === "profile" ? <p className={form.success}>{t("edit.saved")}</p> : null}</div>
           <button type="submit" className={form.button} disabled={busy}>

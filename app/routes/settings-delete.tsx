@@ -1,24 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { DeletionReason } from "../../server/accounts/deletion";
-import type { Member } from "../../server/accounts/member";
-import {
-  DELETION_NOTE_MAX,
-  DELETION_REASONS,
-  deleteAccount,
-  deletionConfirmSchema,
-  deletionReasonSchema,
-  formatDate,
-  formatMoney,
-  hasPaidBefore,
-  isInvisible,
-  OFFERS_FOR_REASON,
-  offerDeleteDiscount,
-  packagesFor,
-  setInvisible,
-} from "../lib/deletion.server";
+import { DELETION_NOTE_MAX, DELETION_REASONS, deleteAccount, deletionConfirmSchema, deletionReasonSchema, type DeletionReason } from "../../server/accounts/deletion";
+import { setInvisible } from "../../server/profiles/profile";
+import { offersFor } from "../lib/deletion.server";
 import { DeletionConfirm, DeletionReasons, RetentionOffers, type OfferView } from "../components/settings/delete-account";
 import * as styles from "../components/form.css";
 import { requireMember } from "../lib/auth.server";
@@ -32,29 +18,6 @@ export const meta = accountMeta;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = requireMember(context, request);
   return { title: context.t("deletion:title"), reasons: DELETION_REASONS, noteMax: DELETION_NOTE_MAX, email: member.email };
-}
-
-/**
- * The offers that fit a reason (§1): an e-mail change and invisible mode always may; the smallest
- * package only to members who never paid (there is no trial package: docs/decisions/040);
- * the brand's delete_discount as a code of the member's own, made when this step is posted.
- */
-async function offersFor(context: AppLoadContext, member: Member, reason: DeletionReason): Promise<OfferView[]> {
-  const db = context.services.store.db;
-  const offers: OfferView[] = [];
-  for (const kind of OFFERS_FOR_REASON[reason]) {
-    if (kind === "email") offers.push({ kind });
-    if (kind === "privacy" && !(await isInvisible(db, { siteId: member.siteId, profileId: member.profileId }))) offers.push({ kind });
-    if (kind === "trial" && !(await hasPaidBefore(db, { siteId: member.siteId, accountId: member.accountId }))) {
-      const smallest = context.currency ? packagesFor(context.site, context.currency)[0] : undefined;
-      if (smallest && context.currency) offers.push({ kind, tier: smallest.tier, credits: smallest.credits, price: formatMoney(smallest.price, context.currency, context.language) });
-    }
-    if (kind === "discount") {
-      const discount = await offerDeleteDiscount(db, { site: context.site, accountId: member.accountId });
-      if (discount) offers.push({ kind, code: discount.code, percentage: discount.percentage, expires: formatDate(discount.expiresAt, context.language, context.timeZone) });
-    }
-  }
-  return offers;
 }
 
 type Step =

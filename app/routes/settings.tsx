@@ -29,18 +29,23 @@ async function consentGivenOn(context: AppLoadContext, member: Member): Promise<
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = requireMember(context, request);
+  const query = new URL(request.url).searchParams;
+  const [invisible, consentGiven] = await Promise.all([
+    isInvisible(context.services.store.db, { siteId: member.siteId, profileId: member.profileId }),
+    consentGivenOn(context, member),
+  ]);
   return {
     title: context.t("settings:title"),
     email: member.email,
     confirmed: member.status === "confirmed",
     language: context.language,
     languages: context.visibleLanguages.map((code) => ({ code, name: LANGUAGE_NAMES[code] })),
-    languageSaved: new URL(request.url).searchParams.get(LANGUAGE_SAVED) === "language",
-    invisible: await isInvisible(context.services.store.db, { siteId: member.siteId, profileId: member.profileId }),
+    languageSaved: query.get(LANGUAGE_SAVED) === "language",
+    invisible,
     notificationsDisabled: member.notificationsDisabled,
-    consentGivenOn: await consentGivenOn(context, member),
+    consentGivenOn: consentGiven,
     /** Minutes until another data export, after the member used them up. */
-    exportWait: Number(new URL(request.url).searchParams.get(EXPORT_LIMITED)) || undefined,
+    exportWait: Number(query.get(EXPORT_LIMITED)) || undefined,
   };
 }
 

@@ -9,9 +9,13 @@ export const meta = accountMeta;
 
 const NO_STORE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
 
+/** The member an unsubscribe link on this brand names, when it is valid. */
+const linkOwner = (context: AppLoadContext, token: string) =>
+  unsubscribeLinkOwner(context.services.store.db, { siteId: context.site.id, secrets: context.services.mailLinks.secrets, token });
+
 /** The link's owner and the page's words in the owner's language (the mail was in it), or why the link does not work. */
 async function readLink(context: AppLoadContext, token: string) {
-  const owner = await unsubscribeLinkOwner(context.services.store.db, { siteId: context.site.id, secrets: context.services.mailLinks.secrets, token });
+  const owner = await linkOwner(context, token);
   if (!owner) return undefined;
   const t = context.translatorFor(owner.language, owner.country);
   const vars = { site: context.site.name, kind: t(`mail:kinds.${owner.kind}`), email: maskEmail(owner.email) };
@@ -49,11 +53,11 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
  * program (no cookie, no Origin), or the page's button. Unsubscribes at once; again is the same.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const link = await readLink(context, params.token ?? "");
-  if (!link) return data({ unsubscribed: false }, { status: 404, headers: NO_STORE });
+  const owner = await linkOwner(context, params.token ?? "");
+  if (!owner) return data({ unsubscribed: false }, { status: 404, headers: NO_STORE });
   const form = await request.formData();
   if (form.get("List-Unsubscribe") !== "One-Click") return data({ unsubscribed: false }, { status: 400, headers: NO_STORE });
-  await unsubscribe(context.services.store.db, { siteId: context.site.id, accountId: link.owner.accountId, kind: link.owner.kind });
+  await unsubscribe(context.services.store.db, { siteId: context.site.id, accountId: owner.accountId, kind: owner.kind });
   return data({ unsubscribed: true }, { headers: NO_STORE });
 }
 

@@ -29,18 +29,20 @@ export const OFFERS_FOR_REASON: Record<DeletionReason, readonly RetentionOffer[]
 
 export const DELETION_NOTE_MAX = 500;
 
+/** The reason and its note, as every step posts them. */
+const reasonFields = {
+  reason: z.enum(DELETION_REASONS, { error: "deletion:errors.reasonRequired" }),
+  note: z.string().trim().max(DELETION_NOTE_MAX, { error: "deletion:errors.noteTooLong" }).optional(),
+};
+
 /** The reason step: a known reason, and for "other" a few words of the member's own (required there). */
 export const deletionReasonSchema = z
-  .object({
-    reason: z.enum(DELETION_REASONS, { error: "deletion:errors.reasonRequired" }),
-    note: z.string().trim().max(DELETION_NOTE_MAX, { error: "deletion:errors.noteTooLong" }).optional(),
-  })
+  .object(reasonFields)
   .refine((form) => form.reason !== "other" || Boolean(form.note), { path: ["note"], error: "deletion:errors.noteRequired" });
 
 /** The last step: the reason again (carried by the form) and the password. */
 export const deletionConfirmSchema = z.object({
-  reason: z.enum(DELETION_REASONS, { error: "deletion:errors.reasonRequired" }),
-  note: z.string().trim().max(DELETION_NOTE_MAX, { error: "deletion:errors.noteTooLong" }).optional(),
+  ...reasonFields,
   password: z.string({ error: "deletion:errors.passwordRequired" }).min(1, { error: "deletion:errors.passwordRequired" }).max(200),
 });
 

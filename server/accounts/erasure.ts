@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "../db/schema";
 import type { Services } from "../http/request-context";
 import type { JobHandlers, PeriodicJob } from "../jobs/registry";
-import { DELETION_GRACE_DAYS } from "./signup";
+import { graceStart } from "./signup";
 
 /**
  * Erasure after the grace (§4, §9; docs/decisions/040-account-deletion.md). What the law asks us to
@@ -36,15 +36,15 @@ const ERASED_DATE = "1900-01-01";
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** The account ids whose grace is over and which are not erased yet, oldest first. */
-export async function accountsDueForErasure(db: Db, { now = new Date(), limit = BATCH }: { now?: Date; limit?: number } = {}): Promise<number[]> {
+async function accountsDueForErasure(db: Db, now: Date): Promise<number[]> {
   const rows = await db
     .selectFrom("accounts")
     .select("id")
     .where("status", "=", "deleted")
     .where("erased_at", "is", null)
-    .where("deleted_at", "<=", new Date(now.getTime() - DELETION_GRACE_DAYS * 86_400_000))
+    .where("deleted_at", "<=", graceStart(now))
     .orderBy("deleted_at")
-    .limit(limit)
+    .limit(BATCH)
     .execute();
   return rows.map((row) => row.id);
 }
@@ -64,6 +64,17 @@ async function accountTables(db: Db): Promise<string[]> {
     join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name and t.table_type = 'BASE TABLE'
     where c.table_schema = current_schema() and c.column_name = 'account_id'`.execute(db);
   return rows.map((row) => row.table_name).filter((table) => !KEPT_ACCOUNT_TABLES.has(table));
+}
+
+/** What an erasure empties and deletes, read from the catalogue once per pass rather than per account. */
+type ErasurePlan = { accountNullable: string[]; profileNullable: string[]; tables: string[] };
+
+async function erasurePlan(db: Db): Promise<ErasurePlan> {
+  return {
+    accountNullable: await nullableColumns(db, "accounts", KEPT_ACCOUNT_COLUMNS),
+    profileNullable: await nullableColumns(db, "profiles", KEPT_PROFILE_COLUMNS),
+    tables: await accountTables(db),
+  };
 }
 
 /** Storage keys of the member's files: their photos and the pictures they sent in chat. */
@@ -110,7 +121,7 @@ async function replaceMessages(tx: Transaction<Database>, services: Services, pr
 }
 
 /** Erases one account whose grace is over; answers false when it is not (or no longer) due. */
-export async function eraseAccount(services: Services, { accountId, now = new Date() }: { accountId: number; now?: Date }): Promise<boolean> {
+async function eraseAccount(services: Services, { accountId, now, plan }: { accountId: number; now: Date; plan: ErasurePlan }): Promise<boolean> {
   const db = services.store.db;
   const [due] = await db
     .selectFrom("accounts")
@@ -119,7 +130,7 @@ export async function eraseAccount(services: Services, { accountId, now = new Da
     .where("accounts.id", "=", accountId)
     .where("accounts.status", "=", "deleted")
     .where("accounts.erased_at", "is", null)
-    .where("accounts.deleted_at", "<=", new Date(now.getTime() - DELETION_GRACE_DAYS * 86_400_000))
+    .where("accounts.deleted_at", "<=", graceStart(now))
     .execute();
   if (!due) return false;
   const profileId = due.profileId;
@@ -127,9 +138,7 @@ export async function eraseAccount(services: Services, { accountId, now = new Da
   // Files first: if the rows went first, a crash would leave files nobody can find again.
   if (profileId !== null) for (const key of await fileKeys(db, profileId)) await services.photos.delete(key);
 
-  const accountNullable = await nullableColumns(db, "accounts", KEPT_ACCOUNT_COLUMNS);
-  const profileNullable = await nullableColumns(db, "profiles", KEPT_PROFILE_COLUMNS);
-  const tables = await accountTables(db);
+  const { accountNullable, profileNullable, tables } = plan;
 
   await db.transaction().execute(async (tx) => {
     // Re-checked under the row lock: a second worker that got here too finds it erased.
@@ -201,11 +210,13 @@ export async function eraseAccount(services: Services, { accountId, now = new Da
 /** Erases every account whose grace is over, a batch at a time; answers how many. */
 export async function eraseDueAccounts(services: Services, { now = new Date() }: { now?: Date } = {}): Promise<number> {
   let erased = 0;
+  let plan: ErasurePlan | undefined;
   for (;;) {
-    const due = await accountsDueForErasure(services.store.db, { now });
+    const due = await accountsDueForErasure(services.store.db, now);
     if (due.length === 0) return erased;
+    plan ??= await erasurePlan(services.store.db);
     let pass = 0;
-    for (const accountId of due) if (await eraseAccount(services, { accountId, now })) pass += 1;
+    for (const accountId of due) if (await eraseAccount(services, { accountId, now, plan })) pass += 1;
     // Another worker took this batch: it goes on with the rest.
     if (pass === 0) return erased;
     erased += pass;

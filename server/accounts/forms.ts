@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CONSENT_FIELD, CONSENT_REQUIRED_KEY } from "../privacy/consent-field";
 import type { NicheName } from "../sites/schema";
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, SIGNUP_MESSAGE_MAX } from "./form-limits";
 import { GENDERS, isAllowed, NICHE_CHOICES, SEEKING, type LookingFor } from "./looking-for";
@@ -120,7 +121,7 @@ export function signupSchema({ minAge, today, brandName, niche }: { minAge: numb
     password: newPassword,
     // The answer above is stored as a sexuality, special-category data: the visitor's explicit
     // consent (an unticked box they tick) is required for it (GDPR art. 9, server/privacy/consent.ts).
-    special_consent: z.literal("on", { error: "account:consent.required" }),
+    [CONSENT_FIELD]: z.literal("on", { error: CONSENT_REQUIRED_KEY }),
     website: honeypot,
   });
   return refineLookingFor(refineNameClash(form, (fields) => ({ email: typeof fields.email === "string" ? fields.email : undefined, brandName })), niche);

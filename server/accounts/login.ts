@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { blockedFor, consume, minutesFrom, type AccountLimits } from "./limits";
 import { verifyNothing, verifyPassword } from "./passwords";
-import { DELETION_GRACE_DAYS } from "./signup";
+import { graceStart } from "./signup";
 
 export type PasswordCheck =
   | { status: "ok"; accountId: number; language: string }
@@ -33,7 +33,7 @@ export async function checkPassword(db: Kysely<Database>, limits: AccountLimits,
     .select(["id", "password_hash", "language", "banned_at", "status", "deleted_at"])
     .where("site_id", "=", siteId)
     .where("email", "=", email)
-    .where((eb) => eb.or([eb("status", "!=", "deleted"), eb("deleted_at", ">", new Date(Date.now() - DELETION_GRACE_DAYS * 86_400_000))]))
+    .where((eb) => eb.or([eb("status", "!=", "deleted"), eb("deleted_at", ">", graceStart())]))
     .executeTakeFirst();
   const correct = account ? await verifyPassword(account.password_hash, password) : await verifyNothing(password);
   if (account && correct) {

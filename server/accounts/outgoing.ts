@@ -11,7 +11,9 @@ import { createLink } from "./links";
 export type Outgoing = { site: Site; origin: string; t: TFunction; language: string };
 
 const PURPOSE = { activation: "activation", passwordReset: "password_reset", mailChange: "mail_change", reactivation: "reactivation" } as const;
-const PATH = { activation: "/activate", passwordReset: "/reset-password/do", mailChange: "/mail-change/do", reactivation: "/account-deleted/reactivate" } as const;
+/** Where a reactivation link (mailed, or made for a login within the grace: ./reactivation.ts) opens its page. */
+export const REACTIVATE_PATH = "/account-deleted/reactivate";
+const PATH = { activation: "/activate", passwordReset: "/reset-password/do", mailChange: "/mail-change/do", reactivation: REACTIVATE_PATH } as const;
 
 /** Creates a single-use link and queues the e-mail that carries it, in the caller's transaction. */
 export async function queueLinkMail(

@@ -1,19 +1,15 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../db/schema";
 import { consume, type AccountLimits } from "./limits";
-import { createLink } from "./links";
-import { queueLinkMail, type Outgoing } from "./outgoing";
-import { DELETION_GRACE_DAYS } from "./signup";
+import { createLink, revokeLinks } from "./links";
+import { queueLinkMail, REACTIVATE_PATH, type Outgoing } from "./outgoing";
+import { graceEnd, graceStart } from "./signup";
 import { hashToken } from "./tokens";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Where a reactivation link (mailed, or made for a login within the grace) opens its page. */
-export const REACTIVATE_PATH = "/account-deleted/reactivate";
 /** A login within the grace proves the password: its link only has to last until the member clicks. */
 const LOGIN_LINK_MS = 60 * 60 * 1000;
-
-const graceStart = (now: Date) => new Date(now.getTime() - DELETION_GRACE_DAYS * 86_400_000);
 
 /**
  * A reactivation link that still works: unused, not expired, of this site, and its account deleted
@@ -51,13 +47,7 @@ export async function reactivateAccount(db: Kysely<Database>, { siteId, token, n
   return db.transaction().execute(async (tx) => {
     const link = await usableLink(tx, { siteId, token, now }).forUpdate().executeTakeFirst();
     if (!link) return { status: "invalid" as const };
-    await tx
-      .updateTable("account_tokens")
-      .set({ used_at: now })
-      .where("account_id", "=", link.accountId)
-      .where("purpose", "=", "reactivation")
-      .where("used_at", "is", null)
-      .execute();
+    await revokeLinks(tx, { accountId: link.accountId, purposes: ["reactivation"] });
     await tx
       .updateTable("accounts")
       .set((eb) => ({
@@ -110,8 +100,7 @@ export async function resendReactivationLink(
     .executeTakeFirst();
   if (!account?.deleted_at) return "sent";
   if (!(await consume(limits.linkMails, `reactivation:${account.id}`)).allowed) return "too_many";
-  const graceEnds = account.deleted_at.getTime() + DELETION_GRACE_DAYS * 86_400_000;
-  const daysLeft = Math.max(1, Math.ceil((graceEnds - now.getTime()) / 86_400_000));
+  const daysLeft = Math.max(1, Math.ceil((graceEnd(account.deleted_at).getTime() - now.getTime()) / 86_400_000));
   await db.transaction().execute((tx) =>
     queueLinkMail(tx, { kind: "reactivation", outgoing, accountId: account.id, to: email, name: account.name, validFor: { days: daysLeft } }),
   );

@@ -16,7 +16,13 @@ export const ACTIVATION_DAYS = 7;
 /** Whether an address can sign up on a site: free, held by an account, or by a deleted one in its grace period. */
 export type EmailStanding = "free" | "taken" | "deleted";
 
-const graceOver = (deletedAt: Date | null) => deletedAt !== null && Date.now() - deletedAt.getTime() > DELETION_GRACE_DAYS * 86_400_000;
+const GRACE_MS = DELETION_GRACE_DAYS * 86_400_000;
+/** The earliest deletion still within its grace at `now`: accounts deleted after it may come back, those before are erased. */
+export const graceStart = (now = new Date()) => new Date(now.getTime() - GRACE_MS);
+/** When the grace of an account deleted at `deletedAt` ends. */
+export const graceEnd = (deletedAt: Date) => new Date(deletedAt.getTime() + GRACE_MS);
+
+const graceOver = (deletedAt: Date | null) => deletedAt !== null && deletedAt.getTime() < graceStart().getTime();
 
 function standing(row: { status: string; deleted_at: Date | null } | undefined): EmailStanding {
   if (!row) return "free";
@@ -43,11 +49,11 @@ type NewAccount = {
   country: string;
   tracking: Tracking | undefined;
   outgoing: Outgoing;
-  /** The consent to store the sexuality whom the member looks for becomes; required with that answer. */
+  /** The consent to store the sexuality whom the member looks for becomes; required with that answer (the form requires the box). */
   consent?: GivenConsent;
 };
 
-export type SignupResult = { status: "created"; accountId: number; profileId: number } | { status: "taken" | "deleted" | "consent_required" };
+export type SignupResult = { status: "created"; accountId: number; profileId: number } | { status: "taken" | "deleted" };
 
 /**
  * Creates the account (not confirmed), its profile (disabled until activation, with whom the member
@@ -57,7 +63,8 @@ export type SignupResult = { status: "created"; accountId: number; profileId: nu
 export async function createAccount(db: Kysely<Database>, { form, language, country, tracking, outgoing, consent }: NewAccount): Promise<SignupResult> {
   const siteId = outgoing.site.id;
   const labels = form.gender && form.looking_for ? toProfileLabels({ gender: form.gender, seeking: form.looking_for }) : undefined;
-  if (labels && !consent) return { status: "consent_required" };
+  // The signup schema requires the box, so only a tool's bug gets here.
+  if (labels && !consent) throw new Error("whom the member looks for is stored only with their consent");
   const passwordHash = await hashPassword(form.password);
   try {
     return await db.transaction().execute(async (tx) => {

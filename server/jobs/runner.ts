@@ -3,11 +3,11 @@ import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import type { Services } from "../http/request-context";
 import type { Logger } from "../log";
-import { enqueueJob } from "./queue";
+import { enqueueJob, enqueueJobs } from "./queue";
 import type { JobHandlers, PeriodicJob } from "./registry";
 
 /** How often waiting jobs are looked for (retries, jobs due later, jobs another instance enqueued). */
-export const POLL_MS = 3_000;
+const POLL_MS = 3_000;
 /** How many jobs one claim takes: small, so a slow batch does not hold jobs another instance could run. */
 const BATCH_SIZE = 5;
 /**
@@ -66,29 +66,33 @@ export function createJobRunner({
     return result;
   }
 
+  /**
+   * One statement: the due rows are picked FOR UPDATE SKIP LOCKED in a materialized CTE (a plain
+   * `id in (subquery)` may be rescanned under concurrency and claim more than the LIMIT), then claimed.
+   */
   async function claim(now: Date): Promise<Claimed[]> {
-    return db.transaction().execute(async (tx) => {
-      const due = await tx
-        .selectFrom("jobs")
-        .select("id")
-        .where("finished_at", "is", null)
-        .where("run_at", "<=", now)
-        .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", now)]))
-        .orderBy("run_at")
-        .orderBy("id")
-        .limit(BATCH_SIZE)
-        .forUpdate()
-        .skipLocked()
-        .execute();
-      if (due.length === 0) return [];
-      const rows = await tx
-        .updateTable("jobs")
-        .set({ attempts: sql`attempts + 1`, locked_until: new Date(now.getTime() + CLAIM_MS) })
-        .where("id", "in", due.map((row) => row.id))
-        .returning(["id", "kind", "payload", "key", "attempts", "max_attempts"])
-        .execute();
-      return rows.sort((a, b) => a.id - b.id);
-    });
+    const rows = await db
+      .with(
+        (cte) => cte("due").materialized(),
+        (query) =>
+          query
+            .selectFrom("jobs")
+            .select("id")
+            .where("finished_at", "is", null)
+            .where("run_at", "<=", now)
+            .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", now)]))
+            .orderBy("run_at")
+            .orderBy("id")
+            .limit(BATCH_SIZE)
+            .forUpdate()
+            .skipLocked(),
+      )
+      .updateTable("jobs")
+      .set({ attempts: sql`attempts + 1`, locked_until: new Date(now.getTime() + CLAIM_MS) })
+      .where("id", "in", (eb) => eb.selectFrom("due").select("due.id"))
+      .returning(["id", "kind", "payload", "key", "attempts", "max_attempts"])
+      .execute();
+    return rows.sort((a, b) => a.id - b.id);
   }
 
   /** Marks a job finished, and gives a periodic job its next row in the same transaction. */
@@ -179,7 +183,7 @@ export function createJobRunner({
     runDue: ({ now }: { now?: Date } = {}): Promise<number> => serial(() => drain(now ?? new Date())),
     /** Gives every periodic job its pending row (once across instances: the key) and starts polling. */
     async start() {
-      for (const job of periodic) await enqueueJob(db, { kind: job.kind, key: periodicKey(job.kind) });
+      await enqueueJobs(db, periodic.map((job) => ({ kind: job.kind, key: periodicKey(job.kind) })));
       timer ??= setInterval(() => void passSoon(), POLL_MS);
       timer.unref();
       void passSoon();

@@ -6,7 +6,7 @@ import type { MailMessage } from "./transport";
 export type LinkMailKind = "activation" | "passwordReset" | "mailChange" | "reactivation";
 
 /** Who a mail goes to, in which brand and language. */
-type Recipient = {
+export type Recipient = {
   site: Site;
   /** Translates into the recipient's language. */
   t: TFunction;
@@ -71,7 +71,7 @@ export function mailChangedMail({ site, t, language, origin, to, name, maskedEma
 /** A member shown in a mail (weekly updates): photo, name and a line about them, linking to the profile. */
 export type MailCard = { name: string; detail: string; photo: string | null; link: string };
 
-export type BrandedMail = {
+type BrandedMail = {
   site: Site;
   language: string;
   origin: string;

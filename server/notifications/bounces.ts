@@ -12,11 +12,20 @@ export const MAIL_EVENT_TOLERANCE_MS = 5 * 60_000;
 export type MailEvent = { type: "bounce"; email: string; bounceType: "hard" | "soft" } | { type: "complaint"; email: string };
 
 /** A callback: its event, when it was signed, and the nonce a replay would repeat. */
-export type SignedMailEvent = { event: MailEvent; signedAt: number; nonce: string };
+type SignedMailEvent = { event: MailEvent; signedAt: number; nonce: string };
 
-export type ReadResult = { status: "ok"; signed: SignedMailEvent } | { status: "unauthenticated" } | { status: "invalid" };
+type ReadResult = { status: "ok"; signed: SignedMailEvent } | { status: "unauthenticated" } | { status: "invalid" };
 
 const hmacHex = (secret: string, data: string) => createHmac("sha256", secret).update(data).digest();
+
+/** The body as JSON, or undefined when it is not JSON. */
+function parseJson(body: string): unknown {
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return undefined;
+  }
+}
 
 function sameHex(expected: Buffer, given: string): boolean {
   if (!/^[0-9a-f]{64}$/i.test(given)) return false;
@@ -39,13 +48,7 @@ export function readGenericEvent({ secret, body, header }: { secret: string; bod
   const timestamp = header("x-mail-events-timestamp") ?? "";
   const signature = header("x-mail-events-signature") ?? "";
   if (!/^\d{1,12}$/.test(timestamp) || !sameHex(hmacHex(secret, `${timestamp}.${body}`), signature)) return { status: "unauthenticated" };
-  let json: unknown;
-  try {
-    json = JSON.parse(body);
-  } catch {
-    return { status: "invalid" };
-  }
-  const parsed = genericShape.safeParse(json);
+  const parsed = genericShape.safeParse(parseJson(body));
   if (!parsed.success) return { status: "invalid" };
   const { type, email, bounce_type: bounceType, site } = parsed.data;
   if (type === "bounce" && !bounceType) return { status: "invalid" };
@@ -68,13 +71,7 @@ const mailgunShape = z.object({
  * Other events (delivered, opened, …) are authenticated and then ignored (`event` undefined).
  */
 export function readMailgunEvent({ secret, body }: { secret: string; body: string }): { status: "ok"; signed: Omit<SignedMailEvent, "event"> & { event?: MailEvent } } | { status: "unauthenticated" } | { status: "invalid" } {
-  let json: unknown;
-  try {
-    json = JSON.parse(body);
-  } catch {
-    return { status: "unauthenticated" };
-  }
-  const parsed = mailgunShape.safeParse(json);
+  const parsed = mailgunShape.safeParse(parseJson(body));
   if (!parsed.success) return { status: "unauthenticated" };
   const { signature, "event-data": data } = parsed.data;
   if (!/^\d{1,12}$/.test(signature.timestamp) || !sameHex(hmacHex(secret, `${signature.timestamp}${signature.token}`), signature.signature)) {

@@ -3,7 +3,8 @@ import type { Services } from "../http/request-context";
 import { enqueueJob } from "../jobs/queue";
 import { brandedMail } from "../mail/messages";
 import { WELCOME_DISCOUNT } from "../promotions/offers";
-import { queueScheduledMail, scheduledMailParts } from "./scheduled";
+import { notificationMailParts } from "./recipient";
+import { queueScheduledMail } from "./scheduled";
 
 const HOUR_MS = 3_600_000;
 /** The welcome discount's "last day" mail goes this long before it ends. */
@@ -46,7 +47,7 @@ export async function sendWelcomeDiscountLastDay(services: Services, now = new D
           const { t, origin } = recipient;
           const vars = { site: site.name, percent: WELCOME_DISCOUNT.percentage, hours: Math.max(1, Math.ceil((endsAt.getTime() - now.getTime()) / HOUR_MS)) };
           return brandedMail({
-            ...scheduledMailParts(recipient),
+            ...notificationMailParts(recipient),
             subject: t("mail:welcomeLastDay.subject", vars),
             intro: t("mail:welcomeLastDay.intro", vars),
             action: { button: t("mail:welcomeLastDay.button", vars), link: `${origin}/credits` },
@@ -105,7 +106,7 @@ export async function sendMailingBatch(services: Services, { mailingId }: { mail
         const paragraphs = mailing.body.split(/\n\s*\n/).map((paragraph) => paragraph.trim()).filter(Boolean);
         const [intro = "", ...rest] = paragraphs;
         return brandedMail({
-          ...scheduledMailParts(recipient),
+          ...notificationMailParts(recipient),
           subject: mailing.subject,
           intro,
           paragraphs: rest,

@@ -1,12 +1,12 @@
-import type { TFunction } from "i18next";
 import type { Services } from "../http/request-context";
-import { isLanguage, translationLanguage } from "../i18n/languages";
 import { enqueueJob } from "../jobs/queue";
 import type { JobHandlers } from "../jobs/registry";
 import { isOnline } from "../presence/presence";
+import { blockBetween } from "../profiles/blocks";
 import { PUSH_RETRY_JOB, pushToMember, retryPush, vapidSubject, type PushPayload } from "../push/send";
 import { queueNotificationMail, type NotificationMail } from "./mail";
 import { wantsNotification, type NotificationKind } from "./preferences";
+import { memberLanguage } from "./recipient";
 import { LIKE_JOB, MESSAGE_MAIL_DELAY_MS, MESSAGE_MAIL_JOB, MESSAGE_SENT_JOB } from "./triggers";
 
 /**
@@ -25,20 +25,11 @@ async function reachableMember(services: Services, profileId: number) {
     .executeTakeFirst();
   const site = row && services.sites.byId(row.siteId);
   if (!row || !site) return undefined;
-  const language = isLanguage(row.language) ? row.language : site.domain_language;
-  const t = services.i18n.getFixedT(translationLanguage(language, row.country)) as TFunction;
-  return { ...row, site, t };
+  return { ...row, site, t: memberLanguage(services, site, row).t };
 }
 
 /** Whether either side blocked the other: a blocked pair tells each other nothing. */
-async function blocked(services: Services, a: number, b: number): Promise<boolean> {
-  const row = await services.store.db
-    .selectFrom("blocks")
-    .select("blocker_id")
-    .where((eb) => eb.or([eb.and([eb("blocker_id", "=", a), eb("blocked_id", "=", b)]), eb.and([eb("blocker_id", "=", b), eb("blocked_id", "=", a)])]))
-    .executeTakeFirst();
-  return row !== undefined;
-}
+const blocked = async (services: Services, a: number, b: number) => (await blockBetween(services.store.db, { viewerId: a, profileId: b })) !== undefined;
 
 /**
  * The sender as the other side sees them, when their messages and likes still count: an active

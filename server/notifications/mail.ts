@@ -2,7 +2,7 @@ import type { Services } from "../http/request-context";
 import { brandedMail } from "../mail/messages";
 import { queueMail } from "../mail/outbox";
 import type { MailMessage } from "../mail/transport";
-import { mailRecipient, type MailRecipient } from "./recipient";
+import { mailRecipient, notificationMailParts, type MailRecipient } from "./recipient";
 
 type Sender = { name: string; profileId: number };
 
@@ -46,16 +46,7 @@ export function senderNames(recipient: Pick<MailRecipient, "t" | "language">, se
 /** The mail for one notification, in the recipient's language and brand. */
 export function notificationMessage(recipient: MailRecipient, mail: NotificationMail): MailMessage {
   const { site, t, origin } = recipient;
-  const common = {
-    site,
-    language: recipient.language,
-    origin,
-    to: recipient.to,
-    greeting: t("mail:greeting", { name: recipient.name }),
-    closing: t("mail:notification.settings", { site: site.name }),
-    reason: t("mail:notification.reason", { site: site.name }),
-    unsubscribe: recipient.unsubscribe,
-  };
+  const common = notificationMailParts(recipient);
   if (mail.kind === "like") {
     const vars = { site: site.name, name: mail.profile.name };
     const key = mail.match ? "match" : "like";

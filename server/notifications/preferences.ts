@@ -54,27 +54,24 @@ export async function loadPreferences(
   db: Kysely<Database> | Transaction<Database>,
   { siteId, accountId }: { siteId: string; accountId: number },
 ): Promise<Preferences | null> {
-  const account = await db
+  // One round trip: the account's country, and a row per stored choice (one row of nulls without any).
+  const rows = await db
     .selectFrom("accounts")
-    .select("country")
-    .where("id", "=", accountId)
-    .where("site_id", "=", siteId)
-    .executeTakeFirst();
-  if (!account) return null;
-  const stored = await db
-    .selectFrom("notification_preferences")
-    .select(["kind", "channel", "enabled"])
-    .where("account_id", "=", accountId)
-    .where("site_id", "=", siteId)
+    .leftJoin("notification_preferences as preference", "preference.account_id", "accounts.id")
+    .select(["accounts.country", "preference.kind", "preference.channel", "preference.enabled"])
+    .where("accounts.id", "=", accountId)
+    .where("accounts.site_id", "=", siteId)
     .execute();
+  const [account] = rows;
+  if (!account) return null;
   const preferences = Object.fromEntries(
     NOTIFICATION_KINDS.map((kind) => {
       const value = defaultPreference(account.country, kind);
       return [kind, { email: value, push: value }];
     }),
   ) as Preferences;
-  for (const row of stored) {
-    if (isNotificationKind(row.kind) && (row.channel === "email" || row.channel === "push")) preferences[row.kind][row.channel] = row.enabled;
+  for (const row of rows) {
+    if (isNotificationKind(row.kind) && (row.channel === "email" || row.channel === "push") && row.enabled !== null) preferences[row.kind][row.channel] = row.enabled;
   }
   return preferences;
 }
@@ -99,21 +96,18 @@ export async function wantsNotification(
   return row.enabled ?? defaultPreference(row.country, kind);
 }
 
-/**
- * Stores every kind on both channels in one statement, so the form is saved whole or not at all,
- * and sending it twice leaves the same rows.
- */
-export async function savePreferences(
+type StoredPreference = { kind: NotificationKind; channel: Channel; enabled: boolean };
+
+/** Stores these choices of the member in one statement, replacing what was stored for each kind and channel. */
+async function storePreferences(
   db: Kysely<Database> | Transaction<Database>,
-  { siteId, accountId, preferences }: { siteId: string; accountId: number; preferences: Preferences },
+  { siteId, accountId, choices }: { siteId: string; accountId: number; choices: StoredPreference[] },
 ): Promise<void> {
+  if (choices.length === 0) return;
   const now = new Date();
-  const rows = NOTIFICATION_KINDS.flatMap((kind) =>
-    CHANNELS.map((channel) => ({ account_id: accountId, site_id: siteId, kind, channel, enabled: preferences[kind][channel], updated_at: now })),
-  );
   await db
     .insertInto("notification_preferences")
-    .values(rows)
+    .values(choices.map((choice) => ({ account_id: accountId, site_id: siteId, ...choice, updated_at: now })))
     .onConflict((conflict) =>
       conflict.columns(["account_id", "kind", "channel"]).doUpdateSet((eb) => ({
         enabled: eb.ref("excluded.enabled"),
@@ -123,16 +117,22 @@ export async function savePreferences(
     .execute();
 }
 
-/** Sets one kind off for e-mail (used by the unsubscribe link of a notification mail). */
-export async function turnOffEmail(
+/**
+ * Stores every kind on both channels in one statement, so the form is saved whole or not at all,
+ * and sending it twice leaves the same rows.
+ */
+export async function savePreferences(
   db: Kysely<Database> | Transaction<Database>,
-  { accountId, kind }: { accountId: number; kind: NotificationKind },
+  { siteId, accountId, preferences }: { siteId: string; accountId: number; preferences: Preferences },
 ): Promise<void> {
-  const account = await db.selectFrom("accounts").select("site_id").where("id", "=", accountId).executeTakeFirst();
-  if (!account) return;
-  await db
-    .insertInto("notification_preferences")
-    .values({ account_id: accountId, site_id: account.site_id, kind, channel: "email", enabled: false, updated_at: new Date() })
-    .onConflict((conflict) => conflict.columns(["account_id", "kind", "channel"]).doUpdateSet({ enabled: false, updated_at: new Date() }))
-    .execute();
+  const choices = NOTIFICATION_KINDS.flatMap((kind) => CHANNELS.map((channel) => ({ kind, channel, enabled: preferences[kind][channel] })));
+  await storePreferences(db, { siteId, accountId, choices });
+}
+
+/** Turns these kinds on or off for e-mail (an unsubscribe link turns one off; "turn e-mails on again" turns those back on). */
+export async function setEmailPreferences(
+  db: Kysely<Database> | Transaction<Database>,
+  { siteId, accountId, kinds, enabled }: { siteId: string; accountId: number; kinds: readonly NotificationKind[]; enabled: boolean },
+): Promise<void> {
+  await storePreferences(db, { siteId, accountId, choices: kinds.map((kind) => ({ kind, channel: "email" as const, enabled })) });
 }

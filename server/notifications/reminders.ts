@@ -3,7 +3,8 @@ import { createLink, revokeLinks } from "../accounts/links";
 import { ACTIVATION_DAYS } from "../accounts/signup";
 import type { Services } from "../http/request-context";
 import { brandedMail } from "../mail/messages";
-import { queueScheduledMail, scheduledMailParts } from "./scheduled";
+import { notificationMailParts } from "./recipient";
+import { queueScheduledMail } from "./scheduled";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -74,7 +75,7 @@ export async function sendUnreadReminders(services: Services, now = new Date()):
           const names = new Intl.ListFormat(recipient.language, { type: "conjunction" }).format(senders.map((sender) => sender.name));
           const vars = { site: site.name, count: Number(row.count), names };
           return brandedMail({
-            ...scheduledMailParts(recipient),
+            ...notificationMailParts(recipient),
             subject: t("mail:unreadReminder.subject", vars),
             intro: t(names ? "mail:unreadReminder.intro" : "mail:unreadReminder.introNoNames", vars),
             action: { button: t("mail:unreadReminder.button", vars), link: `${recipient.origin}/chats` },
@@ -130,7 +131,7 @@ export async function sendActivationReminders(services: Services, now = new Date
           const { t } = recipient;
           const vars = { site: site.name, days: ACTIVATION_DAYS };
           return brandedMail({
-            ...scheduledMailParts(recipient),
+            ...notificationMailParts(recipient),
             subject: t("mail:activationReminder.subject", vars),
             intro: t("mail:activationReminder.intro", vars),
             action: { button: t("mail:activation.button", vars), link: `${recipient.origin}/activate?token=${token}`, validity: t("mail:validDays", vars), linkNote: t("mail:linkNote") },

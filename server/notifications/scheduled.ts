@@ -10,7 +10,7 @@ import { claimSend } from "./sends";
 /** Thrown inside the transaction when there is nothing to say after all: the claim in the sends log is undone. */
 class NothingToSend extends Error {}
 
-export type ScheduledMail = {
+type ScheduledMail = {
   siteId: string;
   accountId: number;
   kind: NotificationKind;
@@ -43,19 +43,4 @@ export async function queueScheduledMail(services: Services, mail: ScheduledMail
     if (error instanceof NothingToSend) return false;
     throw error;
   }
-}
-
-/** The common parts of a scheduled mail in the recipient's brand and language. */
-export function scheduledMailParts(recipient: MailRecipient) {
-  const { site, t } = recipient;
-  return {
-    site,
-    language: recipient.language,
-    origin: recipient.origin,
-    to: recipient.to,
-    greeting: t("mail:greeting", { name: recipient.name }),
-    closing: t("mail:notification.settings", { site: site.name }),
-    reason: t("mail:notification.reason", { site: site.name }),
-    unsubscribe: recipient.unsubscribe,
-  };
 }

@@ -15,7 +15,7 @@ const keyOf = (secret: string) => createHmac("sha256", secret).update(PURPOSE).d
 const macOf = (secret: string, { siteId, accountId, kind }: UnsubscribeTarget) =>
   createHmac("sha256", keyOf(secret)).update(`${siteId}\n${accountId}\n${kind}`).digest();
 
-export type UnsubscribeTarget = { siteId: string; accountId: number; kind: NotificationKind };
+type UnsubscribeTarget = { siteId: string; accountId: number; kind: NotificationKind };
 
 /** `<account>.<kind>.<mac>`, URL-safe; signed with the first secret. */
 export function signUnsubscribeToken(secrets: string[], target: UnsubscribeTarget): string {

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "../db/schema";
-import { isNotificationKind, turnOffEmail, type NotificationKind } from "./preferences";
+import { isNotificationKind, setEmailPreferences, type NotificationKind } from "./preferences";
 import { readUnsubscribeToken } from "./unsubscribe-token";
 
 /** The reason on accounts.notifications_disabled that shows the banner (§4 "Other states"). */
@@ -26,7 +26,7 @@ export async function unsubscribe(db: Kysely<Database>, { siteId, accountId, kin
   return db.transaction().execute(async (tx) => {
     const account = await tx.selectFrom("accounts").select("id").where("id", "=", accountId).where("site_id", "=", siteId).where("erased_at", "is", null).forUpdate().executeTakeFirst();
     if (!account) return false;
-    await turnOffEmail(tx, { accountId, kind });
+    await setEmailPreferences(tx, { siteId, accountId, kinds: [kind], enabled: false });
     await tx
       .insertInto("email_unsubscribes")
       .values({ account_id: accountId, site_id: siteId, kind })
@@ -43,18 +43,11 @@ export async function unsubscribe(db: Kysely<Database>, { siteId, accountId, kin
  */
 export async function resubscribeEmail(tx: Transaction<Database>, { siteId, accountId }: { siteId: string; accountId: number }): Promise<void> {
   const rows = await tx.deleteFrom("email_unsubscribes").where("account_id", "=", accountId).where("site_id", "=", siteId).returning("kind").execute();
-  const kinds = rows.map((row) => row.kind).filter(isNotificationKind);
-  if (kinds.length === 0) return;
-  const now = new Date();
-  await tx
-    .insertInto("notification_preferences")
-    .values(kinds.map((kind) => ({ account_id: accountId, site_id: siteId, kind, channel: "email" as const, enabled: true, updated_at: now })))
-    .onConflict((conflict) => conflict.columns(["account_id", "kind", "channel"]).doUpdateSet({ enabled: true, updated_at: now }))
-    .execute();
+  await setEmailPreferences(tx, { siteId, accountId, kinds: rows.map((row) => row.kind).filter(isNotificationKind), enabled: true });
 }
 
 /** Whether that kind of e-mail is already off for the member (the page then says so instead of asking). */
-export async function isUnsubscribed(db: Kysely<Database>, { accountId, kind }: { accountId: number; kind: NotificationKind }): Promise<boolean> {
+async function isUnsubscribed(db: Kysely<Database>, { accountId, kind }: { accountId: number; kind: NotificationKind }): Promise<boolean> {
   const row = await db.selectFrom("email_unsubscribes").select("kind").where("account_id", "=", accountId).where("kind", "=", kind).executeTakeFirst();
   return row !== undefined;
 }

@@ -7,7 +7,8 @@ import { searchMembers, type SearchCard } from "../search/search";
 import { defaultFilters } from "../search/state";
 import { COUNTRIES, isCountryCode } from "../sites/countries";
 import type { Site } from "../sites/schema";
-import { queueScheduledMail, scheduledMailParts } from "./scheduled";
+import { notificationMailParts } from "./recipient";
+import { queueScheduledMail } from "./scheduled";
 
 const DAY_MS = 24 * 3_600_000;
 /** The members a weekly update shows at most. */
@@ -27,14 +28,14 @@ export function isoWeek(date: Date): string {
 }
 
 /** A photo URL as a mail needs it: absolute (cdn_prefix "/media" is relative to the brand's origin). */
-export const absoluteUrl = (origin: string, url: string) => (url.startsWith("/") ? `${origin}${url}` : url);
+const absoluteUrl = (origin: string, url: string) => (url.startsWith("/") ? `${origin}${url}` : url);
 
 /**
  * The members who joined in the last week and match what the viewer looks for, by the search the
  * member would see (their default filters: the gender they look for, the brand's ages, blocks, the
  * niche), oldest first so a member is shown in one week's update, not two.
  */
-export async function newMatchingMembers(
+async function newMatchingMembers(
   db: Kysely<Database>,
   { site, viewer, now }: { site: Site; viewer: { profileId: number; gender: Gender | null; sexuality: string | null; country: string }; now: Date },
 ): Promise<SearchCard[]> {
@@ -99,7 +100,7 @@ export async function sendWeeklyUpdates(services: Services, now = new Date()): P
             }));
             const vars = { site: site.name, count: members.length };
             return brandedMail({
-              ...scheduledMailParts(recipient),
+              ...notificationMailParts(recipient),
               subject: t("mail:weekly.subject", vars),
               intro: t("mail:weekly.intro", vars),
               cards,

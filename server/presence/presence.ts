@@ -1,3 +1,5 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
 import type { Services } from "../http/request-context";
 
 /** How long after the last sign of life a member still counts as online. */
@@ -9,6 +11,11 @@ export type Presence = "online" | "recent";
 
 /** The beacon a members' tab sends when it goes out of sight (§7); it is not itself a sign of life. */
 export const PAGE_HIDDEN_PATH = "/api/page-hidden.php";
+
+/** Records that the member's tab went away (the beacon): they stop counting as online until their next sign of life. */
+export async function markHidden(db: Kysely<Database>, { siteId, profileId }: { siteId: string; profileId: number }): Promise<void> {
+  await db.updateTable("profiles").set({ hidden_at: new Date() }).where("id", "=", profileId).where("site_id", "=", siteId).execute();
+}
 
 /**
  * Whether the member has a tab open now: an open event stream on any instance (this one's streams

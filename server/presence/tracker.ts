@@ -5,7 +5,7 @@ import type { Logger } from "../log";
 /** A member's last_seen_at is written at most this often: /members and /api/user.php must not write per request. */
 export const SEEN_EVERY_MS = 60_000;
 /** How often the signs of life gathered in memory are written, in one statement for everyone. */
-export const FLUSH_MS = 10_000;
+const FLUSH_MS = 10_000;
 
 /** What the session lookup loaded about a member's presence (compared, so most requests write nothing). */
 export type LoadedPresence = { profileId: number; lastSeenAt: Date | null; hiddenAt: Date | null };

@@ -10,18 +10,6 @@ import type { Database } from "../db/schema";
 
 export type ExportOwner = { siteId: string; accountId: number; profileId: number };
 
-/** PostgreSQL's "no such table": a part of the schema this database does not have yet. */
-const UNDEFINED_TABLE = "42P01";
-
-async function unlessTableMissing<T>(read: () => Promise<T[]>): Promise<T[]> {
-  try {
-    return await read();
-  } catch (error) {
-    if ((error as { code?: string }).code === UNDEFINED_TABLE) return [];
-    throw error;
-  }
-}
-
 async function account(db: Kysely<Database>, { siteId, accountId }: ExportOwner) {
   return db
     .selectFrom("accounts")
@@ -92,7 +80,7 @@ async function exportPhotos(db: Kysely<Database>, { profileId }: Pick<ExportOwne
 }
 
 async function preferences(db: Kysely<Database>, { siteId, accountId }: ExportOwner) {
-  const notifications = await unlessTableMissing(() =>
+  const [notifications, pushSubscriptions] = await Promise.all([
     db
       .selectFrom("notification_preferences")
       .select(["kind", "channel", "enabled", "updated_at"])
@@ -101,9 +89,9 @@ async function preferences(db: Kysely<Database>, { siteId, accountId }: ExportOw
       .orderBy("kind")
       .orderBy("channel")
       .execute(),
-  );
-  // The push service's address of each subscribed browser; its keys are secrets of that browser, not data about the member.
-  const pushSubscriptions = await db.selectFrom("push_subscriptions").select(["endpoint", "created_at"]).where("account_id", "=", accountId).orderBy("id").execute();
+    // The push service's address of each subscribed browser; its keys are secrets of that browser, not data about the member.
+    db.selectFrom("push_subscriptions").select(["endpoint", "created_at"]).where("account_id", "=", accountId).orderBy("id").execute(),
+  ]);
   return { notifications, pushSubscriptions };
 }
 
@@ -216,7 +204,7 @@ async function consents(db: Kysely<Database>, { siteId, accountId }: ExportOwner
 
 /** The JSON files of the export by name, and the photos whose originals go with them; the export changes nothing. */
 export async function exportContents(db: Kysely<Database>, owner: ExportOwner) {
-  const [photos, ...rest] = await Promise.all([
+  const [photos, accountRow, profileRow, preferenceRows, likeRows, conversationRows, paymentRows, ledgerRows, consentRows] = await Promise.all([
     exportPhotos(db, owner),
     account(db, owner),
     profile(db, owner),
@@ -227,7 +215,6 @@ export async function exportContents(db: Kysely<Database>, owner: ExportOwner) {
     ledger(db, owner),
     consents(db, owner),
   ]);
-  const [accountRow, profileRow, preferenceRows, likeRows, conversationRows, paymentRows, ledgerRows, consentRows] = rest;
   const files: Record<string, unknown> = {
     "account.json": accountRow,
     "profile.json": { ...profileRow, photos: photos.map(({ filename: _key, ...photo }) => ({ ...photo, file: photoEntryName(photo) })) },

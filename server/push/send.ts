@@ -3,6 +3,7 @@ import webpush, { WebPushError } from "web-push";
 import type { Database } from "../db/schema";
 import type { Services } from "../http/request-context";
 import { enqueueJob } from "../jobs/queue";
+import { pushSubscriptionsOf } from "./subscriptions";
 
 /** What the service worker shows and where a click goes (server/push/service-worker-source.ts reads these). */
 export type PushPayload = {
@@ -15,7 +16,7 @@ export type PushPayload = {
   data: { checkUrl: string; openUrl: string };
 };
 
-export type PushTarget = { endpoint: string; p256dh: string; auth: string };
+type PushTarget = { endpoint: string; p256dh: string; auth: string };
 
 /** How long the push service keeps a message for a browser that is offline: a day, after which it is old news. */
 const TIME_TO_LIVE_S = 24 * 3600;
@@ -24,14 +25,14 @@ const TIMEOUT_MS = 10_000;
 /** The job that retries one browser's push after a failure other than "gone". */
 export const PUSH_RETRY_JOB = "push-retry";
 
-export type DeliveryOutcome = "sent" | "gone" | "failed";
+type DeliveryOutcome = "sent" | "gone" | "failed";
 
 /**
  * Sends one push message to one browser with the VAPID keys. 404 and 410 mean the browser dropped
  * the subscription for good (RFC 8030 §7.3): it is removed, so nothing is sent to it again. Any other
  * failure (5xx, 429, a timeout, a refused connection) answers "failed" for the caller to retry.
  */
-export async function deliverPush(
+async function deliverPush(
   services: Pick<Services, "store" | "vapid" | "pushAgent" | "log">,
   { target, payload, subject }: { target: PushTarget; payload: PushPayload; subject: string },
 ): Promise<DeliveryOutcome> {
@@ -73,7 +74,7 @@ export async function pushToMember(
   { accountId, payload, subject }: { accountId: number; payload: PushPayload; subject: string },
 ): Promise<number> {
   const db = services.store.db;
-  const targets = await db.selectFrom("push_subscriptions").select(["endpoint", "p256dh", "auth"]).where("account_id", "=", accountId).orderBy("id").execute();
+  const targets = await pushSubscriptionsOf(db, accountId);
   const outcomes = await Promise.all(targets.map(async (target) => ({ target, outcome: await deliverPush(services, { target, payload, subject }) })));
   for (const { target, outcome } of outcomes) {
     if (outcome !== "failed") continue;

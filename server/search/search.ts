@@ -13,8 +13,7 @@ export const COUNT_CAP = 1000;
 export const OLDEST_SEARCHED = 99;
 
 /** How results are ordered: newest members first (the default), or by their last sign of life. */
-export const SEARCH_ORDERS = ["newest", "online"] as const;
-export type SearchOrder = (typeof SEARCH_ORDERS)[number];
+export type SearchOrder = "newest" | "online";
 
 /** The search state of §3, as the form and the cookie carry it. */
 export type SearchFilters = {

@@ -5,6 +5,7 @@ import { loadPreferences, NOTIFICATION_KINDS, wantsNotification } from "../../se
 import type { Site } from "../../server/sites/schema";
 import { createMember, sessionCookie } from "../support/accounts";
 import { runJobsDue } from "../support/jobs";
+import { shownText } from "../support/page-text";
 import { startPushStandIn, type PushStandIn } from "../support/push-stand-in";
 import { requestAs, startTestServer, visitorIp, type TestServer } from "../support/test-server";
 import { waitUntil } from "../support/wait";
@@ -13,15 +14,6 @@ const NL = "flirt-nl";
 const US = "bbw-us";
 const SIXTEEN_MINUTES = 16 * 60_000;
 const later = (ms: number) => new Date(Date.now() + ms);
-
-/** The text a page shows, without scripts and React's separators. */
-const shownText = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, "")
-    .replace(/<!-- -->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, " ");
 
 /** Notification preferences, push delivery and the notifications of messages and likes (issue 19 items 1 and 3). */
 describe("notifications", () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isOnline, ONLINE_MS } from "../../server/presence/presence";
 import { SEEN_EVERY_MS } from "../../server/presence/tracker";
-import { searchMembers } from "../../server/search/search";
+import { decodeCursor, searchMembers } from "../../server/search/search";
 import { createMember, sessionCookie } from "../support/accounts";
 import { freshDatabaseUrl } from "../support/databases";
 import { EventStream } from "../support/event-stream";
@@ -162,8 +162,7 @@ describe("presence", () => {
       const page = await search(cursor);
       order.push(...page.results.filter((card) => ours.has(card.id)).map((card) => card.name));
       if (!page.next) break;
-      const [iso, id] = Buffer.from(page.next, "base64url").toString("utf8").split("~");
-      cursor = { direction: "after", createdAt: new Date(iso!), id: Number(id) };
+      cursor = decodeCursor(page.next, "after");
     }
     expect(order, JSON.stringify(order)).toEqual(["Latest", "Middle", "Early", "Never"]);
 

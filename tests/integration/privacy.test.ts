@@ -6,23 +6,9 @@ import type { Site } from "../../server/sites/schema";
 import { createMember, sessionCookie, uniqueEmail } from "../support/accounts";
 import { text } from "../support/catalog";
 import { chatMember, sendChat, SITE_ID } from "../support/chat-instances";
+import { shows } from "../support/page-text";
 import { requestAs, startTestServer, visitorIp, type TestServer } from "../support/test-server";
 import { download, unzip } from "../support/zip";
-
-/** The text a page shows, without its scripts (the page's catalogues travel in one) and React's text separators. */
-function shownText(html: string): string {
-  return html
-    .replace(/<script[\s\S]*?<\/script>/g, "")
-    .replace(/<!-- -->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
-}
-
-/** Whether a page shows a catalogue text (a message, a confirmation). */
-const shows = (answer: { body: string }, words: string) => shownText(answer.body).includes(words.replace(/\s+/g, " "));
 
 /** The member's data export and the consent to special-category data (issue 19 items 7 and 8), through HTTP. */
 describe("privacy: export and consent", () => {

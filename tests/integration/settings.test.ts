@@ -8,24 +8,11 @@ import { searchMembers } from "../../server/search/search";
 import type { Site } from "../../server/sites/schema";
 import { createMember, PASSWORD, sessionCookie } from "../support/accounts";
 import { text } from "../support/catalog";
+import { shows } from "../support/page-text";
 import { requestAs, startTestServer, visitorIp, type TestServer } from "../support/test-server";
 
 const NEW_PASSWORD = "a brand new secret";
 
-/** The text a page shows, without its scripts (the page's catalogues travel in one) and React's text separators. */
-function shownText(html: string): string {
-  return html
-    .replace(/<script[\s\S]*?<\/script>/g, "")
-    .replace(/<!-- -->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
-}
-
-/** Whether a page shows a catalogue text (a message, a confirmation). */
-const shows = (answer: { body: string }, words: string) => shownText(answer.body).includes(words.replace(/\s+/g, " "));
 const TODAY = new Date().toISOString().slice(0, 10);
 
 /** The settings page's saves through HTTP, as the brand's own page posts them. */

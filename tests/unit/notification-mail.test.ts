@@ -62,7 +62,6 @@ async function recipient(language = "en"): Promise<MailRecipient> {
     origin: "https://flirt.example",
     to: "anna@example.com",
     name: "Anna",
-    accountId: 42,
     unsubscribe: { link: "https://flirt.example/unsubscribe/42.like.x", text: t("mail:unsubscribe.footer", { kind: t("mail:kinds.like") }) },
   };
 }

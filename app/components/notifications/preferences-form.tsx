@@ -6,7 +6,7 @@ import { visuallyHidden } from "../../styles/visually-hidden.css";
 import { useRootData } from "../../root";
 import * as styles from "../form.css";
 
-export type PreferenceSwitch = { channel: "email" | "push"; field: string; on: boolean };
+type PreferenceSwitch = { channel: "email" | "push"; field: string; on: boolean };
 export type PreferenceGroup = {
   name: "messages" | "likes" | "reminders" | "offers";
   kinds: { kind: string; switches: PreferenceSwitch[] }[];

@@ -9,7 +9,7 @@ import { useMemberStatus } from "../member/member-status";
  */
 
 /** The push states of §4, as /notifications names them: unknown until the page runs. */
-export type PushStateName = "unsupported" | "unknown" | "prompt" | "granted" | "denied";
+type PushStateName = "unsupported" | "unknown" | "prompt" | "granted" | "denied";
 
 export function pushStateName(state: PushState, hydrated: boolean): PushStateName {
   if (!hydrated) return "unknown";

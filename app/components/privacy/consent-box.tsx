@@ -3,9 +3,6 @@ import { CONSENT_FIELD, CONSENT_HINT_KEY, CONSENT_WORDING_KEY } from "../../../s
 import { Messages } from "../form-field";
 import * as styles from "./consent-box.css";
 
-/** The box's messages among all of a form's (a form whose schema does not name the box). */
-export const consentErrors = (allErrors: Record<string, string[]>): string[] | undefined => allErrors[CONSENT_FIELD];
-
 type ConsentBoxProps = {
   /** The id of the input; its messages get `<id>-error`. */
   id: string;

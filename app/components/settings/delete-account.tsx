@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { DeletionReason } from "../../../server/accounts/deletion";
 import * as settings from "../../routes/settings.css";
 import * as own from "../../routes/settings-delete.css";
+import { Messages } from "../form-field";
 import * as styles from "../form.css";
 
 /** Where the deletion flow lives (§2 delete-account reasons and solutions). */
@@ -26,15 +27,18 @@ export function DeleteAccount() {
   );
 }
 
-function Errors({ id, messages }: { id: string; messages: string[] | undefined }) {
+/** Each step's way on, and beside it the way out that keeps the account. */
+function StepActions({ submit, danger = false }: { submit: string; danger?: boolean }) {
   const { t } = useTranslation("deletion");
-  if (!messages?.length) return null;
   return (
-    <ul id={id} className={styles.errors}>
-      {messages.map((message) => (
-        <li key={message}>{t(message)}</li>
-      ))}
-    </ul>
+    <>
+      <button type="submit" className={danger ? own.dangerButton : styles.button}>
+        {submit}
+      </button>
+      <Link to="/settings" className={styles.link}>
+        {t("keep")}
+      </Link>
+    </>
   );
 }
 
@@ -80,7 +84,7 @@ export function DeletionReasons({
             </label>
           ))}
         </fieldset>
-        <Errors id="reason-errors" messages={errors?.reason} />
+        <Messages id="reason-errors" messages={errors?.reason} />
         <div className={styles.field}>
           <label htmlFor="deletion-note" className={styles.label}>
             {t("reasons.note")} <span className={styles.optional}>{t("reasons.noteHint")}</span>
@@ -94,15 +98,10 @@ export function DeletionReasons({
             aria-invalid={errors?.note ? true : undefined}
             aria-describedby={errors?.note ? "note-errors" : undefined}
           />
-          <Errors id="note-errors" messages={errors?.note} />
+          <Messages id="note-errors" messages={errors?.note} />
         </div>
         <div className={settings.actions}>
-          <button type="submit" className={styles.button}>
-            {t("reasons.submit")}
-          </button>
-          <Link to="/settings" className={styles.link}>
-            {t("keep")}
-          </Link>
+          <StepActions submit={t("reasons.submit")} />
         </div>
       </Form>
     </section>
@@ -185,12 +184,7 @@ export function RetentionOffers({ offers, reason, note }: { offers: OfferView[];
       <Form method="post" className={settings.actions}>
         <input type="hidden" name="intent" value="continue" />
         <Carried reason={reason} note={note} />
-        <button type="submit" className={own.dangerButton}>
-          {t("offers.continue")}
-        </button>
-        <Link to="/settings" className={styles.link}>
-          {t("keep")}
-        </Link>
+        <StepActions submit={t("offers.continue")} danger />
       </Form>
     </section>
   );
@@ -227,22 +221,11 @@ export function DeletionConfirm({ reason, note, email, errors, minutes }: { reas
             aria-describedby={errors?.length ? "password-errors" : undefined}
           />
           <div role="alert">
-            {errors?.length ? (
-              <ul id="password-errors" className={styles.errors}>
-                {errors.map((message) => (
-                  <li key={message}>{t(message, { minutes })}</li>
-                ))}
-              </ul>
-            ) : null}
+            <Messages id="password-errors" messages={errors} values={minutes === undefined ? undefined : { minutes }} />
           </div>
         </div>
         <div className={settings.actions}>
-          <button type="submit" className={own.dangerButton}>
-            {t("confirm.submit")}
-          </button>
-          <Link to="/settings" className={styles.link}>
-            {t("keep")}
-          </Link>
+          <StepActions submit={t("confirm.submit")} danger />
         </div>
       </Form>
     </section>
