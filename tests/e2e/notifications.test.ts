@@ -95,6 +95,51 @@ describe("notifications page", () => {
   );
 
   it(
+    "a push the service worker shows refreshes the open tab's counts at once, with no poll due",
+    async () => {
+      const member = await createMember(suite.server, { siteId: SITE, name: "Lotte" });
+      const liker = await createMember(suite.server, { siteId: SITE, name: "Bram" });
+      const origin = suite.server.origin(SITE);
+      const page = await openPage(suite, { siteId: SITE, pathname: "/members", member, viewport: PHONE, country: "NL" });
+      await page.context().grantPermissions(["notifications"], { origin });
+      // The worker the push alert registers, registered here: subscribing needs a push service this machine cannot reach.
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.register("/sw.js", { scope: "/" });
+        await navigator.serviceWorker.ready;
+      });
+      const cdp = await page.context().newCDPSession(page);
+      const registration = new Promise<string>((resolve) => {
+        cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+          const ours = registrations.find((entry) => entry.scopeURL === `${origin}/` && !entry.isDeleted);
+          if (ours) resolve(ours.registrationId);
+        });
+      });
+      await cdp.send("ServiceWorker.enable");
+      const registrationId = await registration;
+
+      // The page's timers stand still from here, so no periodic refresh can bring the new count.
+      await page.clock.install();
+      await page.reload();
+      await hydrated(page);
+      const likeCalls = new Set<unknown>();
+      page.on("request", (request) => void (request.url().includes("/api/likes.php") && likeCalls.add(request)));
+      page.on("requestfinished", (request) => void likeCalls.delete(request));
+      page.on("requestfailed", (request) => void likeCalls.delete(request));
+      await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
+      await waitUntil(async () => likeCalls.size, (inFlight) => inFlight === 0);
+      expect(await page.title()).not.toMatch(/^\(\d+\) /);
+
+      // A like the tab hears nothing of (written straight to the store: no live event), then its push.
+      await db().insertInto("likes").values({ liker_id: liker.profileId, liked_id: member.profileId }).execute();
+      const payload = { title: t("notifications:pushMessage.like", { name: "Bram" }), body: "", data: { checkUrl: "/likes", openUrl: "/likes" } };
+      await cdp.send("ServiceWorker.deliverPushMessage", { origin, registrationId, data: JSON.stringify(payload) });
+      await page.waitForFunction(() => document.title.startsWith("(1) "), undefined, { timeout: 30_000 });
+      await page.context().close();
+    },
+    FLOW_TIMEOUT,
+  );
+
+  it(
     "saves without JavaScript, and shows the browser's push state with JavaScript",
     async () => {
       const member = await createMember(suite.server, { siteId: SITE, name: "Kees" });
