@@ -6,7 +6,10 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
 import { FALLBACK_LANGUAGES } from "../server/i18n/languages";
 import { PageTranslationsContext, readPageTranslations } from "./components/page-translations";
+import { reloadOnChunkFailure } from "./lib/chunk-reload";
 import { LazyHttpBackend } from "./lib/lazy-http-backend";
+
+reloadOnChunkFailure();
 
 const translations = readPageTranslations();
 

@@ -14,6 +14,7 @@ import { PageTranslations } from "./components/page-translations";
 import { MemberStatusProvider, type MemberStatus } from "./components/member/member-status";
 import { ProgressBar } from "./components/progress-bar";
 import { SignupModalProvider } from "./components/signup/signup-modal";
+import { OfflineBanner } from "./components/offline-banner";
 import { SiteEntryModal } from "./components/site-entry-modal";
 import { ToastProvider } from "./components/toast";
 import "./styles/global.css";
@@ -135,6 +136,7 @@ export default function App() {
       <ToastProvider>
         <SignupModalProvider>
           <ProgressBar />
+          <OfflineBanner />
           <Outlet />
           <SiteEntryModal />
         </SignupModalProvider>
