@@ -15,6 +15,7 @@ import { MemberStatusProvider, type MemberStatus } from "./components/member/mem
 import { ProgressBar } from "./components/progress-bar";
 import { SignupModalProvider } from "./components/signup/signup-modal";
 import { OfflineBanner } from "./components/offline-banner";
+import { usePageBounceLog } from "./lib/use-page-bounce-log";
 import { SiteEntryModal } from "./components/site-entry-modal";
 import { ToastProvider } from "./components/toast";
 import "./styles/global.css";
@@ -127,6 +128,7 @@ function BrandHead({ themeColor, preloadFonts }: RootData["site"]["head"]) {
 export default function App() {
   const { i18nLanguage, memberStatus } = useLoaderData<typeof loader>();
   useChangeLanguage(i18nLanguage);
+  usePageBounceLog();
   // A mark that the page runs: browser tests and scripts wait for it before typing into forms.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";

@@ -25,6 +25,7 @@ export default [
   route("api/typing.php", "routes/api.typing.ts", { id: "api-typing" }),
   route("api/events", "routes/api.events.ts", { id: "api-events" }),
   route("api/page-hidden.php", "routes/api.page-hidden.ts", { id: "api-page-hidden" }),
+  route("api/page-bounce", "routes/api.page-bounce.ts", { id: "api-page-bounce" }),
   route("api/payment.php", "routes/api.payment.ts", { id: "api-payment" }),
   route("api/discountcode.php", "routes/api.discountcode.ts", { id: "api-discountcode" }),
   route("api/timebonus.php", "routes/api.timebonus.ts", { id: "api-timebonus" }),

@@ -28,6 +28,8 @@ export function createAccountLimits(bus: Bus) {
     typing: bus.limiter({ name: "typing", points: 1, durationSeconds: 2 }),
     /** Data exports per member (server/privacy/export.ts): each reads every photo, so a few an hour. */
     dataExport: bus.limiter({ name: "data-export", points: 3, durationSeconds: 60 * 60 }),
+    /** Page-bounce beacons from one address (server/analytics/page-bounces.ts): one per page view, a few a minute at most. */
+    pageBouncesIp: bus.limiter({ name: "page-bounces-ip", points: 30, durationSeconds: 10 * 60 }),
   };
 }
 

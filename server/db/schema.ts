@@ -41,6 +41,7 @@ export interface Database {
   mail_event_receipts: MailEventReceiptsTable;
   mailings: MailingsTable;
   consent_records: ConsentRecordsTable;
+  page_bounces: PageBouncesTable;
 }
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -592,4 +593,15 @@ export interface ConsentRecordsTable {
   language: string;
   given_at: Timestamp;
   withdrawn_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface PageBouncesTable {
+  id: Id;
+  site_id: string;
+  path: string;
+  network: string | null;
+  ref: string | null;
+  ms_on_page: number;
+  went_on: boolean;
+  created_at: Timestamp;
 }

@@ -115,4 +115,34 @@ describe("client robustness", () => {
     },
     FLOW_TIMEOUT,
   );
+  it(
+    "logs how long a visitor stayed on a page opened with lb, whether they went on, and the source they came with",
+    async () => {
+      const db = suite.server.store.db;
+      const bounces = (path: string) => db.selectFrom("page_bounces").select(["network", "ms_on_page", "went_on"]).where("site_id", "=", SITE_ID).where("path", "=", path).execute();
+
+      // Left: the tab closes.
+      const lander = await openPage(suite, { siteId: SITE_ID, pathname: "/landers/gallery?lb=1&network=adnet", viewport: PHONE, country: "NL" });
+      await hydrated(lander);
+      const notLogged = await lander.context().newPage();
+      await notLogged.goto(`${suite.server.origin(SITE_ID)}/pages/terms`);
+      await hydrated(notLogged);
+      await notLogged.close({ runBeforeUnload: true });
+      await lander.close({ runBeforeUnload: true });
+      const [left] = await waitUntil(() => bounces("/landers/gallery"), (rows) => rows.length > 0);
+      expect(left).toMatchObject({ network: "adnet", went_on: false });
+      expect(left!.ms_on_page).toBeGreaterThan(0);
+
+      // Went on: a link to another page of the site.
+      const home = await openPage(suite, { siteId: SITE_ID, pathname: "/?lb", viewport: PHONE, country: "NL" });
+      await hydrated(home);
+      await home.getByRole("link", { name: t("nav.login"), exact: true }).first().click();
+      await home.waitForURL(/\/login$/);
+      expect(await waitUntil(() => bounces("/"), (rows) => rows.length > 0)).toEqual([expect.objectContaining({ network: null, went_on: true })]);
+      await home.context().close();
+      // Only pages opened with lb are logged.
+      expect(await bounces("/pages/terms")).toEqual([]);
+    },
+    FLOW_TIMEOUT,
+  );
 });
