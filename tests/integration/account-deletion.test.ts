@@ -18,23 +18,12 @@ import type { Site } from "../../server/sites/schema";
 import { recordAudit } from "../../server/support/audit";
 import { createMember, linkIn, PASSWORD, sessionCookie, waitForMail } from "../support/accounts";
 import { text } from "../support/catalog";
+import { shownText, shows } from "../support/page-text";
 import { requestAs, startTestServer, visitorIp, type TestServer } from "../support/test-server";
 
 const SITE = "gay-uk";
 const TODAY = new Date().toISOString().slice(0, 10);
 const DAY = 86_400_000;
-
-/** The text a page shows, without its scripts and React's text separators. */
-const shownText = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, "")
-    .replace(/<!-- -->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
-const shows = (answer: { body: string }, words: string) => shownText(answer.body).includes(words.replace(/\s+/g, " "));
 
 let counter = 0;
 /** A name no other row holds, so finding it anywhere means it was not erased. */
