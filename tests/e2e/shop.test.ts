@@ -188,6 +188,9 @@ describe("toast", () => {
     ["phone", PHONE, "bottom"],
   ] as const)("shows a toast in the live region, at most 350 px wide, closes it on request and by itself (%s)", async (_label, viewport, edge) => {
     const page = await visitor("flirt-nl", "/pricing", { viewport, country: "NL" });
+    // The page's clock, which the test stops: a toast of 300 ms is then there until the test moves it.
+    await page.clock.install();
+    await page.reload();
     await hydrated(page);
     const region = page.getByRole("status").filter({ has: page.locator("[data-toast]") });
     await show(page, { text: "Bestelling voltooid", tone: "success", duration: 60_000 });
@@ -203,9 +206,11 @@ describe("toast", () => {
 
     // The pointer leaves the corner, so it does not hold the next toast open.
     await page.mouse.move(1, viewport.height / 2);
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
     await show(page, { text: "Even geduld", duration: 300 });
     const brief = page.locator("[data-toast]").filter({ hasText: "Even geduld" });
     await brief.waitFor();
+    await page.clock.runFor(1_000);
     await brief.waitFor({ state: "detached", timeout: 10_000 });
     await page.context().close();
   });
