@@ -10,6 +10,9 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
+          // A worker keeps the modules it imported for its next file: each file starts its own
+          // server and stores, and importing the server anew for each took a third of the run.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -32,6 +35,8 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
+          // As for the integration tests: each file has its own server and browser, not its own modules.
+          isolate: false,
           // Room for a test that visits several pages with axe on a busy 2-core machine, where it
           // takes 30 s with the rest of the suite running beside it; its steps wait for conditions.
           testTimeout: 180_000,

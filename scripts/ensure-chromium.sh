@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# Browser tests drive Debian's Chromium; install it from Debian's packages when missing. Never a browser download.
+# Browser tests drive Debian's Chromium: its headless shell, and the full browser for what needs it
+# (Lighthouse, screenshots). Both come from Debian's packages when missing; never a browser download.
 set -euo pipefail
-CHROMIUM=${CHROMIUM_PATH:-/usr/bin/chromium}
-if [ -x "$CHROMIUM" ]; then exit 0; fi
-echo "Installing Chromium from Debian's packages..."
+packages=()
+[ -x /usr/bin/chromium ] || packages+=(chromium)
+[ -x /usr/bin/chromium-headless-shell ] || packages+=(chromium-headless-shell)
+if [ ${#packages[@]} -eq 0 ]; then exit 0; fi
+echo "Installing ${packages[*]} from Debian's packages..."
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 $SUDO apt-get update -qq
-$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-test -x "$CHROMIUM"
+$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${packages[@]}" >/dev/null
+test -x /usr/bin/chromium && test -x /usr/bin/chromium-headless-shell

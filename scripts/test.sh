@@ -11,8 +11,13 @@ rm -f "$REPORT" "$REAL_REPORT"
 
 step() { echo; echo "== $1"; }
 status=0
-step "type check" && npx tsc --noEmit || status=1
-step "lint" && npx eslint . || status=1
+# The type check and the lint use one core each: side by side, their output shown in turn.
+checks=$(mktemp -d)
+npx tsc --noEmit > "$checks/types" 2>&1 & types=$!
+npx eslint . > "$checks/lint" 2>&1 & lint=$!
+step "type check"; wait "$types" || status=1; cat "$checks/types"
+step "lint"; wait "$lint" || status=1; cat "$checks/lint"
+rm -rf "$checks"
 step "site files" && npx tsx scripts/sites-check.ts || status=1
 step "build" && npm run build --silent || status=1
 step "browser" && bash scripts/ensure-chromium.sh || status=1

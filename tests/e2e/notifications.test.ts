@@ -16,7 +16,8 @@ const t = (key: string, values?: Record<string, string | number>) => text("nl", 
 const FLOW_TIMEOUT = 180_000;
 const SIXTEEN_MINUTES = 16 * 60_000;
 
-const suite = browserSuite({ env: { DEMO_MEMBERS: "0" } });
+// The full browser: the headless shell denies notification permission without asking, so it has no "prompt" state to show.
+const suite = browserSuite({ env: { DEMO_MEMBERS: "0" } }, { full: true });
 
 /** /notifications in a browser: preferences saved and honoured, push captured at the network boundary (issue 19). */
 describe("notifications page", () => {

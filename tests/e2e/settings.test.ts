@@ -66,9 +66,11 @@ describe("settings", () => {
     // The form is empty again: no password stays in the page.
     expect(await current.inputValue()).toBe("");
 
-    // The other device is signed out; this one is not.
-    await otherDevice.reload();
-    await otherDevice.waitForURL("**/login?redirectTo=%2Fsettings");
+    // The other device is signed out; this one is not. A new tab of that device asks the server (its
+    // open tab may be reloading itself already, on the live sign-out, which would abort a reload here).
+    const otherTab = await otherDevice.context().newPage();
+    await otherTab.goto(`${suite.server.origin(FLIRT.id)}/settings`);
+    await otherTab.waitForURL("**/login?redirectTo=%2Fsettings");
     await page.reload();
     await section(page, FLIRT, "password").waitFor();
 

@@ -6,12 +6,15 @@ import { startTestServer, type TestServer } from "./test-server";
 
 export type BrowserSuite = { server: TestServer; browser: Browser };
 
-/** The built app on its own server (with the given settings) and a Chromium, for one browser test file: up before its tests, down after. */
-export function browserSuite(options: Parameters<typeof startTestServer>[0] = {}): Readonly<BrowserSuite> {
+/**
+ * The built app on its own server (with the given settings) and a Chromium, for one browser test
+ * file: up before its tests, down after. `browser` asks for the full browser (see launchChromium).
+ */
+export function browserSuite(options: Parameters<typeof startTestServer>[0] = {}, browser: Parameters<typeof launchChromium>[0] = {}): Readonly<BrowserSuite> {
   const suite = {} as BrowserSuite;
   beforeAll(async () => {
     suite.server = await startTestServer(options);
-    suite.browser = await launchChromium();
+    suite.browser = await launchChromium(browser);
   });
   afterAll(async () => {
     await suite.browser?.close();

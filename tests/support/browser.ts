@@ -1,10 +1,19 @@
+import { existsSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { visitorIp } from "./test-server";
 
-/** Debian's Chromium, never a downloaded one; the flags keep it off the network. */
-export function launchChromium(): Promise<Browser> {
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+const FULL_BROWSER = "/usr/bin/chromium";
+
+/**
+ * Debian's Chromium, never a downloaded one; the flags keep it off the network. Its headless shell
+ * (package chromium-headless-shell, the same build) where installed: it needs half the CPU of the
+ * full browser for each page (docs/decisions/044-test-run-time.md). `full` for what the shell lacks:
+ * it denies notification permission without asking. CHROMIUM_PATH names another binary for all.
+ */
+export function launchChromium({ full = false }: { full?: boolean } = {}): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: process.env.CHROMIUM_PATH ?? (full || !existsSync(HEADLESS_SHELL) ? FULL_BROWSER : HEADLESS_SHELL),
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
   });
 }
