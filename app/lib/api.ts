@@ -14,9 +14,10 @@ export function signsOut(url: string, status: number, body: unknown): boolean {
 }
 
 /**
- * A call of the app's own API. A GET is tried again on a network failure or a 5xx (§7 retries): it
- * changes nothing. Other methods are sent once; a caller that can make a repeat safe retries itself
- * (the chat send, whose client_id the server stores once).
+ * A call of the app's own API. A GET is tried again on a network failure or a 5xx (§7 retries): the
+ * GETs that change something (the auto-like, the geocoded location) do the same thing however often
+ * they arrive, and a new one must too. Other methods are sent once; a caller that can make a repeat
+ * safe retries itself (the chat send, whose client_id the server stores once).
  */
 export async function apiFetch(url: string, init: RequestInit = {}): Promise<Response> {
   const send = () => fetch(url, { ...init, headers: { Accept: "application/json", ...CLIENT_REQUEST_HEADER, ...init.headers } });

@@ -12,11 +12,12 @@ const sleep: Wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Resolves at once while the browser is online, else when it is back (§4: offline/online follows the browser). */
 export function whenOnline(): Promise<void> {
-  if (typeof navigator === "undefined" || navigator.onLine) return Promise.resolve();
+  // Not `navigator` alone: Node 21 and later have one, without onLine and without a window.
+  if (typeof window === "undefined" || navigator.onLine !== false) return Promise.resolve();
   return new Promise((resolve) => window.addEventListener("online", () => resolve(), { once: true }));
 }
 
-type RetryOptions = {
+export type RetryOptions = {
   retries?: number;
   wait?: Wait;
   /** Awaited before each retry: a send made offline waits for the connection (whenOnline). */

@@ -30,7 +30,7 @@ async function consentGivenOn(context: AppLoadContext, member: Member): Promise<
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = requireMember(context, request);
   const query = new URL(request.url).searchParams;
-  const [invisible, consentGiven] = await Promise.all([
+  const [invisible, consentDate] = await Promise.all([
     isInvisible(context.services.store.db, { siteId: member.siteId, profileId: member.profileId }),
     consentGivenOn(context, member),
   ]);
@@ -43,7 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     languageSaved: query.get(LANGUAGE_SAVED) === "language",
     invisible,
     notificationsDisabled: member.notificationsDisabled,
-    consentGivenOn: consentGiven,
+    consentGivenOn: consentDate,
     /** Minutes until another data export, after the member used them up. */
     exportWait: Number(query.get(EXPORT_LIMITED)) || undefined,
   };

@@ -1,7 +1,6 @@
-import type { TFunction } from "i18next";
 import type { Outgoing } from "../../server/accounts/outgoing";
 import { publishToMember } from "../../server/chat/events";
-import { isLanguage, translationLanguage } from "../../server/i18n/languages";
+import { memberLanguage } from "../../server/notifications/recipient";
 import type { Site } from "../../server/sites/schema";
 import { actorOf, consoleContext, requirePermission, type ConsoleContext } from "../../server/support/console-context";
 import {
@@ -182,9 +181,9 @@ async function closeLiveTabs(ctx: ConsoleContext, { db, accountId }: { db: Conso
 
 /** How a brand's e-mail reaches the member: its brand, where its links point, in the member's language. */
 function outgoingFor(ctx: ConsoleContext, site: Site, member: { language: string; country: string }): Outgoing {
-  const language = isLanguage(member.language) ? member.language : site.domain_language;
+  const { language, t } = memberLanguage(ctx.services, site, member);
   // Outside production a brand answers on <site-id>.localhost at the console's port, as the tests and the demo open it.
   const port = ctx.url.port ? `:${ctx.url.port}` : "";
   const origin = ctx.services.production ? `https://${site.domains[0]}` : `${ctx.url.protocol}//${site.id}.localhost${port}`;
-  return { site, origin, t: ctx.services.i18n.getFixedT(translationLanguage(language, member.country)) as TFunction, language };
+  return { site, origin, t, language };
 }

@@ -66,7 +66,7 @@ async function accountTables(db: Db): Promise<string[]> {
   return rows.map((row) => row.table_name).filter((table) => !KEPT_ACCOUNT_TABLES.has(table));
 }
 
-/** What an erasure empties and deletes, read from the catalogue once per pass rather than per account. */
+/** What an erasure empties and deletes, read from the catalogue once per run of the job rather than per account. */
 type ErasurePlan = { accountNullable: string[]; profileNullable: string[]; tables: string[] };
 
 async function erasurePlan(db: Db): Promise<ErasurePlan> {

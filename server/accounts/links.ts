@@ -65,11 +65,14 @@ export async function consumeLink(tx: Transaction<Database>, query: LinkQuery) {
 }
 
 /** Makes the unused links of these purposes stop working (when a new one is sent, or a credential changed). */
-export async function revokeLinks(tx: Transaction<Database>, { accountId, purposes }: { accountId: number; purposes: readonly TokenPurpose[] }) {
+export async function revokeLinks(
+  tx: Transaction<Database>,
+  { accountId, purposes, now = new Date() }: { accountId: number; purposes: readonly TokenPurpose[]; now?: Date },
+) {
   if (purposes.length === 0) return;
   await tx
     .updateTable("account_tokens")
-    .set({ used_at: new Date() })
+    .set({ used_at: now })
     .where("account_id", "=", accountId)
     .where("purpose", "in", purposes)
     .where("used_at", "is", null)

@@ -47,7 +47,7 @@ export async function reactivateAccount(db: Kysely<Database>, { siteId, token, n
   return db.transaction().execute(async (tx) => {
     const link = await usableLink(tx, { siteId, token, now }).forUpdate().executeTakeFirst();
     if (!link) return { status: "invalid" as const };
-    await revokeLinks(tx, { accountId: link.accountId, purposes: ["reactivation"] });
+    await revokeLinks(tx, { accountId: link.accountId, purposes: ["reactivation"], now });
     await tx
       .updateTable("accounts")
       .set((eb) => ({

@@ -7,6 +7,7 @@ import { trackingCookie, trackingFromQuery } from "../accounts/tracking";
 import { productionRules, type Env } from "../env";
 import { NAMESPACES, type Namespace } from "../i18n/catalog";
 import { keyServedToPool, uploadsDir } from "../photos/storage";
+import { PAGE_BOUNCE_PATH } from "../analytics/bounce-log";
 import { PAGE_HIDDEN_PATH } from "../presence/presence";
 import type { Site } from "../sites/schema";
 import { normalizeHost } from "../sites/host";
@@ -152,10 +153,11 @@ export function createHttpApp({ env, services, resources, build, buildVersion, c
   });
   app.use(sameOriginWrites);
   // A signed-in request is a sign of life: noted in memory, written at most once a minute. Not the
-  // beacon saying the tab went away.
+  // beacons a tab sends as it goes away.
+  const leavingBeacons = new Set([PAGE_HIDDEN_PATH, PAGE_BOUNCE_PATH]);
   app.use((req, res, next) => {
     const { member } = res.locals.context as RequestContext;
-    if (member && req.path !== PAGE_HIDDEN_PATH) services.presence.seen(member);
+    if (member && !leavingBeacons.has(req.path)) services.presence.seen(member);
     next();
   });
   app.use(privateCaching);

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Services } from "../http/request-context";
 import type { Database, PaymentSequence } from "../db/schema";
-import { isLanguage, translationLanguage } from "../i18n/languages";
+import { memberLanguage } from "../notifications/recipient";
 import { RECURRING_METHODS, type PackageTier, type PaymentMethod } from "../sites/payments";
 import type { Site } from "../sites/schema";
 import { discountAllowsMethod, holdDiscount, priceAfter, type Discount } from "../promotions/discounts";
@@ -173,7 +173,7 @@ async function startPayment(input: Omit<PlaceOrderInput, "method" | "issuer">, p
   if (stored.kind === "earlier") return answerEarlier(db, stored.id);
 
   const payment = { id: stored.id, package: pack.tier, method: order.method };
-  const t = services.i18n.getFixedT(isLanguage(member.language) ? translationLanguage(member.language, member.country) : site.domain_language);
+  const { t } = memberLanguage(services, site, member);
   try {
     const created = await provider.createPayment({
       site,

@@ -35,6 +35,7 @@ describe("page-bounce logging", () => {
     for (const body of [
       JSON.stringify({ path: "/landers/gallery?x=1", ms: 10, wentOn: false }),
       JSON.stringify({ path: "https://evil.example/", ms: 10, wentOn: false }),
+      JSON.stringify({ path: "//evil.example/x", ms: 10, wentOn: false }),
       JSON.stringify({ path: "/bad-ms", ms: -1, wentOn: false }),
       JSON.stringify({ path: "/no-went-on", ms: 10 }),
       JSON.stringify({ path: `/${"a".repeat(400)}`, ms: 10, wentOn: false }),

@@ -93,7 +93,14 @@ describe("presence", () => {
     expect(hidden.status).toBe(204);
     expect((await bob.presence()).hidden_at).toBeInstanceOf(Date);
     await server.services.presence.flush();
-    // The beacon itself is no sign of life.
+    // The beacon itself is no sign of life, nor is the page-bounce beacon the same tab sends as it goes (on a page opened with lb).
+    expect(await isOnline(server.services, { accountId: bob.accountId })).toBe(false);
+    const bounce = await bob.call("POST", "/api/page-bounce?lb", {
+      body: JSON.stringify({ path: "/members", ms: 1_000, wentOn: false }),
+      headers: { "content-type": "application/json", origin: server.origin(SITE) },
+    });
+    expect(bounce.status).toBe(204);
+    await server.services.presence.flush();
     expect(await isOnline(server.services, { accountId: bob.accountId })).toBe(false);
 
     // Back on the tab: the next request counts, though the last write is not a minute old.

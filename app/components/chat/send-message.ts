@@ -1,6 +1,6 @@
 import type { ChatMessage } from "../../../server/chat/messages";
 import { apiFetch } from "../../lib/api";
-import { RETRIES, retrying, whenOnline, type Wait } from "../../lib/retry";
+import { retrying, whenOnline, type RetryOptions } from "../../lib/retry";
 
 export type SendReply = { ok: true; message: ChatMessage; credits: number } | { ok: false; reason: string; message?: string; credits?: number };
 
@@ -9,13 +9,10 @@ export type SendReply = { ok: true; message: ChatMessage; credits: number } | { 
  * body, so the same client_id: the server stores and charges it once. A send made offline waits for
  * the connection before it is tried again. A refusal (4xx) is final.
  */
-export async function postMessage(
-  body: FormData | Record<string, unknown>,
-  { retries = RETRIES, wait, online = whenOnline }: { retries?: number; wait?: Wait; online?: () => Promise<void> } = {},
-): Promise<SendReply> {
+export async function postMessage(body: FormData | Record<string, unknown>, options: RetryOptions = {}): Promise<SendReply> {
   const init: RequestInit =
     body instanceof FormData ? { method: "POST", body } : { method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json" } };
-  const response = await retrying(() => apiFetch("/api/chat.php", init), { retries, wait, online }).catch(() => undefined);
+  const response = await retrying(() => apiFetch("/api/chat.php", init), { online: whenOnline, ...options }).catch(() => undefined);
   if (!response || response.status >= 500) return { ok: false, reason: "failed" };
   const answer = (await response.json().catch(() => undefined)) as { message?: ChatMessage | string; credits?: number; error?: string } | undefined;
   if (response.ok && answer && typeof answer.message === "object") return { ok: true, message: answer.message, credits: answer.credits ?? 0 };
