@@ -23,6 +23,8 @@ FROM node:20-bookworm-slim AS runtime
 # docker exec <container> npm run direct-debit -- collect.
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 WORKDIR /app
+# The brand's share picture (/og-image.png) is drawn with text: the slim image has no font for it.
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core && rm -rf /var/lib/apt/lists/*
 RUN groupadd --system amora && useradd --system --gid amora --home /app amora \
   && mkdir -p /data && chown amora:amora /data
 COPY --from=build --chown=amora:amora /app/node_modules ./node_modules

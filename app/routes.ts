@@ -38,6 +38,9 @@ export default [
   route("site-entry", "routes/site-entry.ts", { id: "site-entry" }),
   route("favicon.svg", "routes/favicon.ts", { id: "favicon" }),
   route("logo.png", "routes/logo-png.ts", { id: "logo-png" }),
+  route("og-image.png", "routes/og-image.ts", { id: "og-image" }),
+  route("robots.txt", "routes/robots.ts", { id: "robots" }),
+  route("sitemap.xml", "routes/sitemap.ts", { id: "sitemap" }),
   route("dev/mail/:id", "routes/dev.mail.id.ts", { id: "dev-mail-id" }),
   route("settings/export", "routes/settings-export.ts", { id: "settings-export" }),
   // The test provider's hosted checkout stands apart from every brand layout: it plays an outside page.

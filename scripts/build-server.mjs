@@ -1,8 +1,8 @@
 // Compiles the HTTP entry (server/main.ts) to build/server.js, and the staff command
 // (scripts/staff.ts) to build/staff.js, the direct-debit command (scripts/direct-debit.ts) to
-// build/direct-debit.js and the mailing command (scripts/mailing.ts) to build/mailing.js, so they
-// run where the image has no TypeScript tooling;
-// packages stay in node_modules.
+// build/direct-debit.js, the mailing command (scripts/mailing.ts) to build/mailing.js and the
+// landers command (scripts/landers.ts) to build/landers.js, so they run where the image has no
+// TypeScript tooling; packages stay in node_modules.
 import { build } from "esbuild";
 
 const shared = { bundle: true, platform: "node", format: "esm", target: "node20", packages: "external", sourcemap: true, logLevel: "warning" };
@@ -11,3 +11,4 @@ await build({ ...shared, entryPoints: ["server/main.ts"], outfile: "build/server
 await build({ ...shared, entryPoints: ["scripts/staff.ts"], outfile: "build/staff.js" });
 await build({ ...shared, entryPoints: ["scripts/direct-debit.ts"], outfile: "build/direct-debit.js" });
 await build({ ...shared, entryPoints: ["scripts/mailing.ts"], outfile: "build/mailing.js" });
+await build({ ...shared, entryPoints: ["scripts/landers.ts"], outfile: "build/landers.js" });

@@ -27,3 +27,24 @@ export const MARK_PATHS: Record<LogoMark, string> = {
 export function faviconSvg(mark: LogoMark, color: string, accent: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="${color}"/><g transform="translate(4 4)"><path d="${MARK_PATHS[mark]}" fill="#fff"/></g><circle cx="26" cy="6" r="3" fill="${accent}"/></svg>`;
 }
+
+const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/**
+ * The picture a shared link of a brand shows (Open Graph, 1200 × 630): its mark and name on its
+ * colour, and its domain. Drawn, never a member's photo, so no preview shows anything explicit.
+ */
+export function shareImageSvg({ mark, markColor, markAccent, markText }: BrandMark, name: string, domain: string): string {
+  // A long name gets smaller letters, so it stays within the picture.
+  const nameSize = Math.min(108, Math.floor(1700 / Math.max(name.length, 1)));
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
+<rect width="1200" height="630" fill="${markColor}"/>
+<circle cx="1080" cy="90" r="260" fill="${markAccent}" opacity="0.35"/>
+<circle cx="140" cy="640" r="200" fill="${markText}" opacity="0.08"/>
+<g transform="translate(790 190) scale(13)" opacity="0.14"><path d="${MARK_PATHS[mark]}" fill="${markText}"/></g>
+<rect x="96" y="150" width="144" height="144" rx="36" fill="${markText}"/>
+<g transform="translate(120 174) scale(4)"><path d="${MARK_PATHS[mark]}" fill="${markColor}"/></g>
+<text x="96" y="${400 + nameSize / 3}" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-weight="700" font-size="${nameSize}" fill="${markText}">${escapeXml(name)}</text>
+<text x="100" y="540" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="36" fill="${markText}" opacity="0.85">${escapeXml(domain)}</text>
+</svg>`;
+}

@@ -1,4 +1,4 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { maySearch } from "../../server/search/access";
 import { showcaseMembers } from "../../server/search/showcase";
@@ -7,6 +7,8 @@ import { siteDescription, siteTitle } from "../../server/sites/settings";
 import { SignupLink } from "../components/signup/signup-modal";
 import { SCENE_SIZE, TRUST_ICONS } from "../art/home/scene";
 import { homeArt, homeCopy } from "../lib/home.server";
+import { loaderHead } from "../lib/meta";
+import { publicPageHead } from "../lib/page-head.server";
 import { listFictionalWarning, toCards } from "../lib/profiles.server";
 import { container } from "../styles/grid.css";
 import * as styles from "./index.css";
@@ -19,7 +21,7 @@ export const handle: AnonymousCacheHandle = { anonymousCache: true };
 /** Two rows of four on a wide screen; a row to swipe through on a phone. */
 const MEMBERS_SHOWN = 8;
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ context, request }: LoaderFunctionArgs) {
   const { site, language, t, today } = context;
   // §2: home goes to members. A signed-in request never reaches the page cache (it carries the
   // auth cookie), so it always comes here and goes on to the search.
@@ -30,8 +32,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const profilesOpen = maySearch(site, { signedIn: false, fromTrafficSource: Boolean(context.tracking) });
   const fictionalBadge = t("members:profile.fictionalBadge");
   return {
-    title: siteTitle(site, language, t),
-    description: siteDescription(site, language, t),
+    head: publicPageHead(context, request, { title: siteTitle(site, language, t), description: siteDescription(site, language, t) }),
     copy: homeCopy(t, niche, site.name),
     art: homeArt(site.theme_overrides.illustration?.scene ?? niche),
     signupCredits: site.signup_credits > 0 ? t("home:signupCredits", { count: site.signup_credits }) : undefined,
@@ -53,8 +54,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? [{ title: data.title }, { name: "description", content: data.description }] : [];
+export const meta = loaderHead;
 
 /** The brand's front door: who it is for, real members, why it is safe, how it works, one clear way in. */
 export default function Home() {

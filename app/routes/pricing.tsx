@@ -1,10 +1,12 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { whatThingsCost } from "../../server/payments/packages";
 import { PackageCards } from "../components/shop/package-card";
 import * as shop from "../components/shop/shop.css";
 import { OneTimePaymentNotice } from "../components/shop/shop-notices";
+import { loaderHead } from "../lib/meta";
+import { publicPageHead } from "../lib/page-head.server";
 import { countryNamer } from "../lib/profiles.server";
 import { buyHref } from "../lib/shop-links";
 import { shopPackages } from "../lib/shop.server";
@@ -13,18 +15,17 @@ import * as styles from "./pricing.css";
 export const handle = { i18n: ["credits"] };
 
 /** A public page: search engines may show what the brand costs. */
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }, { name: "description", content: data?.description }];
+export const meta = loaderHead;
 
 /**
  * /pricing (§2, public): the packages in the visitor's currency and what each thing costs on this
  * brand for a visitor of their country, with the refund period and the return policy.
  */
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ context, request }: LoaderFunctionArgs) {
   const { site, t } = context;
   const costs = whatThingsCost(site, context.country);
   return {
-    title: `${t("credits:pricing.title")} | ${site.name}`,
-    description: t("credits:pricing.lead", { name: site.name }),
+    head: publicPageHead(context, request, { title: `${t("credits:pricing.title")} | ${site.name}`, description: t("credits:pricing.lead", { name: site.name }) }),
     brand: site.name,
     signedIn: context.member !== undefined,
     packages: shopPackages(context),

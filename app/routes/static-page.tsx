@@ -1,7 +1,9 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import type { NotFoundData } from "../components/error-page";
 import { formatDate, termsVersionDate } from "../../server/i18n/dates";
+import { loaderHead } from "../lib/meta";
+import { publicPageHead } from "../lib/page-head.server";
 import * as styles from "./static-page.css";
 import type { AnonymousCacheHandle } from "../../server/http/page-cache-routes";
 
@@ -38,11 +40,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     minAge: site.min_age,
     interpolation: { escapeValue: false },
   };
+  const title = t(`pages:${key}.title`, values);
+  const intro = t(`pages:${key}.intro`, values);
   return {
-    title: t(`pages:${key}.title`, values),
-    intro: t(`pages:${key}.intro`, values),
+    head: publicPageHead(context, request, { title: `${title} · ${site.name}`, description: intro }),
+    title,
+    intro,
     sections: t(`pages:${key}.sections`, { ...values, returnObjects: true }) as unknown as Section[],
-    siteName: site.name,
     version:
       key === "terms"
         ? t("pages:version", { date: formatDate(termsVersionDate(site.company.added), context.i18nLanguage, "UTC") })
@@ -50,7 +54,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: `${data.title} · ${data.siteName}` }] : []);
+export const meta = loaderHead;
 
 export default function StaticPage() {
   const { title, intro, sections, version } = useLoaderData<typeof loader>();

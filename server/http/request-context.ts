@@ -23,6 +23,7 @@ import type { PhotoStorage } from "../photos/storage";
 import type { PresenceTracker } from "../presence/tracker";
 import type { VapidKeys } from "../push/vapid";
 import { COUNTRIES, ENTRY_WARNING_COUNTRIES, isCountryCode } from "../sites/countries";
+import { landingPathLanguage } from "../sites/landing-slug";
 import type { SiteRegistry } from "../sites/registry";
 import type { SmsSender } from "../sms/sender";
 import type { StaffLimits } from "../support/staff-limits";
@@ -99,7 +100,9 @@ export function buildRequestContext({ site, header, countryHeader, url, ip, deve
   // CDNs send XX or T1 for unknown and Tor visitors: those fall back to the site's default.
   const geoipCountry = reported && /^[A-Z]{2}$/.test(reported) && reported !== "XX" ? reported : site.default_country;
   const country = (site.countries as string[]).includes(geoipCountry) ? geoipCountry : site.default_country;
-  const language = chooseLanguage({ site, country: geoipCountry, cookie: cookies[LOCALE_COOKIE], acceptLanguage: header("accept-language") });
+  const language =
+    landingPathLanguage(site, url.pathname) ??
+    chooseLanguage({ site, country: geoipCountry, cookie: cookies[LOCALE_COOKIE], acceptLanguage: header("accept-language") });
   const i18nLanguage = translationLanguage(language, geoipCountry);
   const skippedAt = Number(cookies[SITE_ENTRY_COOKIE]);
   const timeZone = isCountryCode(country) ? COUNTRIES[country].timeZone : "Europe/Amsterdam";

@@ -1,8 +1,8 @@
-import { visibleLanguages, siteLanguages } from "../i18n/locale";
+import { visibleLanguages } from "../i18n/locale";
 import { COUNTRY_CODES, ENTRY_WARNING_COUNTRIES } from "../sites/countries";
 import { normalizeHost } from "../sites/host";
 import { jsonPath } from "../sites/load";
-import { landingSlug } from "../sites/landing-slug";
+import { siteLandingSlugs } from "../sites/landing-slug";
 import type { RefusedEdit, SiteRegistry } from "../sites/registry";
 import { nicheName, type Site } from "../sites/schema";
 
@@ -139,7 +139,7 @@ export function checkDomain(sites: BrandRegistry, domain: string): DomainCheck {
     settings: resolvedSettings(sites, site),
     languagesByCountry: [...served, ...others].map((country) => ({ country, served: served.includes(country), languages: visibleLanguages(site, country) })),
     languagesElsewhere: visibleLanguages(site, ""),
-    landingSlugs: siteLanguages(site).map((locale) => ({ locale, slug: landingSlug(site.niche, locale) })),
+    landingSlugs: siteLandingSlugs(site).map(({ language, slug }) => ({ locale: language, slug })),
     entryRules: entryRules(site),
     refusedEdit: sites.refusedEdit(site.id),
   };

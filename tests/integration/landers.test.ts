@@ -1,0 +1,85 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requestAs, startTestServer, visitorIp, type TestServer } from "../support/test-server";
+
+/** The landers' addresses (§2, issue 20): the slug names the language, a wrong or missing one is sent to the visitor's. */
+describe("lander slugs", () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const get = (siteId: string, pathname: string, headers: Record<string, string> = {}) =>
+    requestAs(server.port, `${siteId}.localhost:${server.port}`, pathname, { "x-forwarded-for": visitorIp(), ...headers });
+  const htmlLanguage = (body: string) => /<html lang="([^"]+)"/.exec(body)?.[1];
+
+  it("sends a lander without a slug to the slug of the visitor's language, with the visit's tracking query", async () => {
+    const response = await get("flirt-nl", "/landers/gallery?network=adnet&ref=spring&lb=1");
+    expect(response.status).toBe(302);
+    expect(response.headers.location).toBe("/landers/gallery/nl?network=adnet&ref=spring&lb=1");
+    expect(response.headers["cache-control"]).toBe("private, no-cache");
+    const landed = await get("flirt-nl", "/landers/gallery/nl");
+    expect([landed.status, htmlLanguage(landed.body)]).toEqual([200, "nl"]);
+  });
+
+  it("shows a lander in the language its slug names, whatever the visitor's browser prefers", async () => {
+    const spanish = await get("bbw-us", "/landers/video/bbw-es", { "accept-language": "en-US,en;q=0.9", "cf-ipcountry": "US" });
+    expect([spanish.status, htmlLanguage(spanish.body)]).toEqual([200, "es"]);
+    const english = await get("bbw-us", "/landers/video/bbw-eng", { "accept-language": "es", "cf-ipcountry": "US" });
+    expect([english.status, htmlLanguage(english.body)]).toEqual([200, "en"]);
+    // A member's landing page with a slug reads it the same way.
+    const memberPage = await get("bbw-us", "/members/1/landing2/bbw-es", { "accept-language": "en" });
+    expect(htmlLanguage(memberPage.body)).toBe("es");
+  });
+
+  it("sends another brand's, niche's or language's slug to the right one for the visitor", async () => {
+    for (const wrong of ["milf-es", "bbw-de", "eng", "nl", "BBW-ES"]) {
+      const toEnglish = await get("bbw-us", `/landers/iconslanding/${wrong}`, { "accept-language": "en", "cf-ipcountry": "US" });
+      expect([wrong, toEnglish.status, toEnglish.headers.location]).toEqual([wrong, 302, "/landers/iconslanding/bbw-eng"]);
+    }
+    const toSpanish = await get("bbw-us", "/landers/iconslanding/milf-es?network=x", { "accept-language": "es", "cf-ipcountry": "US" });
+    expect(toSpanish.headers.location).toBe("/landers/iconslanding/bbw-es?network=x");
+    // The chosen language of the switcher wins over the browser's.
+    const chosen = await get("bbw-us", "/landers/iconslanding", { "accept-language": "en", "cf-ipcountry": "US", cookie: "locale=es" });
+    expect(chosen.headers.location).toBe("/landers/iconslanding/bbw-es");
+  });
+
+  it("answers a design that does not exist with not found", async () => {
+    expect((await get("flirt-nl", "/landers/no-such-design/nl")).status).toBe(404);
+    expect((await get("flirt-nl", "/landers/no-such-design")).status).toBe(404);
+  });
+});
+
+/** `npm run landers` (the built command): what the ad team asks for. */
+describe("the landers command", () => {
+  const landers = async (...args: string[]) => {
+    try {
+      const { stdout } = await promisify(execFile)(process.execPath, ["build/landers.js", ...args], { env: { ...process.env, SITES_DIR: "sites", LOG_LEVEL: "silent" } });
+      return { code: 0, stdout, stderr: "" };
+    } catch (error) {
+      return error as { code: number; stdout: string; stderr: string };
+    }
+  };
+
+  it("lists a brand's lander addresses on its primary domain, each design in each language", async () => {
+    const { code, stdout } = await landers("--site", "bbw-us");
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^CurvyCrush \(bbw-us\)$/m);
+    expect(stdout).toMatch(/^ {2}es {2}gallery +https:\/\/curvycrush\.example\/landers\/gallery\/bbw-es$/m);
+    expect(stdout).toMatch(/^ {2}en {2}video +https:\/\/curvycrush\.example\/landers\/video\/bbw-eng$/m);
+    expect(stdout.match(/https:\/\//g)).toHaveLength(2 * 8 + 1);
+    expect(stdout).not.toContain("flirtnl.example");
+  });
+
+  it("lists every brand without --site, and refuses an unknown brand in one line", async () => {
+    const all = await landers();
+    for (const domain of ["flirtnl.example/landers/gallery/nl", "reifeliebe.example/landers/gallery/milf-de", "himmatch.example/landers/gallery/gay-eng"]) expect(all.stdout).toContain(domain);
+    const unknown = await landers("--site", "nope");
+    expect([unknown.code, unknown.stderr.trim()]).toEqual([2, 'No brand "nope".']);
+  });
+});
