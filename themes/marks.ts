@@ -1,3 +1,4 @@
+import { escapeMarkup } from "../server/escape-markup";
 
 export type LogoMark = "heart" | "crown" | "spark" | "flower";
 
@@ -28,8 +29,6 @@ export function faviconSvg(mark: LogoMark, color: string, accent: string): strin
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="${color}"/><g transform="translate(4 4)"><path d="${MARK_PATHS[mark]}" fill="#fff"/></g><circle cx="26" cy="6" r="3" fill="${accent}"/></svg>`;
 }
 
-const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-
 /**
  * The picture a shared link of a brand shows (Open Graph, 1200 × 630): its mark and name on its
  * colour, and its domain. Drawn, never a member's photo, so no preview shows anything explicit.
@@ -44,7 +43,7 @@ export function shareImageSvg({ mark, markColor, markAccent, markText }: BrandMa
 <g transform="translate(790 190) scale(13)" opacity="0.14"><path d="${MARK_PATHS[mark]}" fill="${markText}"/></g>
 <rect x="96" y="150" width="144" height="144" rx="36" fill="${markText}"/>
 <g transform="translate(120 174) scale(4)"><path d="${MARK_PATHS[mark]}" fill="${markColor}"/></g>
-<text x="96" y="${400 + nameSize / 3}" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-weight="700" font-size="${nameSize}" fill="${markText}">${escapeXml(name)}</text>
-<text x="100" y="540" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="36" fill="${markText}" opacity="0.85">${escapeXml(domain)}</text>
+<text x="96" y="${400 + nameSize / 3}" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-weight="700" font-size="${nameSize}" fill="${markText}">${escapeMarkup(name)}</text>
+<text x="100" y="540" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="36" fill="${markText}" opacity="0.85">${escapeMarkup(domain)}</text>
 </svg>`;
 }

@@ -1,5 +1,4 @@
-const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+import { escapeMarkup } from "../escape-markup";
 
 type RefusalPage = { language: string; title: string; message: string; homeLabel: string };
 
@@ -9,8 +8,8 @@ type RefusalPage = { language: string; title: string; message: string; homeLabel
  */
 export function refusalPage({ language, title, message, homeLabel }: RefusalPage): string {
   return `<!doctype html>
-<html lang="${escapeHtml(language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title></head>
+<html lang="${escapeMarkup(language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeMarkup(title)}</title></head>
 <body style="font-family: system-ui, sans-serif; margin: 3rem auto; max-width: 32rem; padding: 0 1rem; color: #222">
-<main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="/" style="color: #0645ad">${escapeHtml(homeLabel)}</a></p></main></body></html>`;
+<main><h1>${escapeMarkup(title)}</h1><p>${escapeMarkup(message)}</p><p><a href="/" style="color: #0645ad">${escapeMarkup(homeLabel)}</a></p></main></body></html>`;
 }

@@ -2,6 +2,7 @@ import type { TFunction } from "i18next";
 import { brandMark } from "../../themes/resolve";
 import type { Site } from "../sites/schema";
 import type { MailMessage } from "./transport";
+import { escapeMarkup } from "../escape-markup";
 
 export type LinkMailKind = "activation" | "passwordReset" | "mailChange" | "reactivation";
 
@@ -23,9 +24,6 @@ type LinkMail = Recipient & {
   /** How long the link works, as the text says it. */
   validFor: { days: number } | { hours: number };
 };
-
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] as string);
 
 /** An e-mail carrying one single-use link, in the brand's name, colours and logo, with a text part. */
 export function linkMail({ kind, site, t, language, origin, to, name, link, validFor }: LinkMail): MailMessage {
@@ -98,9 +96,9 @@ const cardsHtml = (cards: MailCard[]) =>
     .map(
       (card) => `<tr><td style="padding:0 0 12px;width:72px;vertical-align:top">${
         card.photo
-          ? `<a href="${escape(card.link)}"><img src="${escape(card.photo)}" width="64" height="64" alt="${escape(card.name)}" style="display:block;border:0;border-radius:6px;object-fit:cover"></a>`
+          ? `<a href="${escapeMarkup(card.link)}"><img src="${escapeMarkup(card.photo)}" width="64" height="64" alt="${escapeMarkup(card.name)}" style="display:block;border:0;border-radius:6px;object-fit:cover"></a>`
           : ""
-      }</td><td style="padding:0 0 12px 8px;vertical-align:top"><a href="${escape(card.link)}" style="color:#1f1f24;font-weight:bold">${escape(card.name)}</a><br><span style="font-size:14px;color:#4a4a55">${escape(card.detail)}</span></td></tr>`,
+      }</td><td style="padding:0 0 12px 8px;vertical-align:top"><a href="${escapeMarkup(card.link)}" style="color:#1f1f24;font-weight:bold">${escapeMarkup(card.name)}</a><br><span style="font-size:14px;color:#4a4a55">${escapeMarkup(card.detail)}</span></td></tr>`,
     )
     .join("\n");
 
@@ -130,30 +128,30 @@ export function brandedMail({ site, language, origin, to, subject, greeting, int
     footer,
   ].join("\n");
   const htmlAction = action
-    ? `<p style="margin:0 0 24px"><a href="${escape(action.link)}" style="display:inline-block;background:${markColor};color:${markText};font-size:19px;font-weight:bold;padding:12px 24px;border-radius:6px;text-decoration:none">${escape(action.button)}</a></p>
+    ? `<p style="margin:0 0 24px"><a href="${escapeMarkup(action.link)}" style="display:inline-block;background:${markColor};color:${markText};font-size:19px;font-weight:bold;padding:12px 24px;border-radius:6px;text-decoration:none">${escapeMarkup(action.button)}</a></p>
 ${
   action.validity
-    ? `<p style="margin:0 0 16px;font-size:14px;color:#4a4a55">${escape(action.validity)} ${escape(action.linkNote ?? "")}<br><a href="${escape(action.link)}" style="color:#1f1f24;word-break:break-all">${escape(action.link)}</a></p>
+    ? `<p style="margin:0 0 16px;font-size:14px;color:#4a4a55">${escapeMarkup(action.validity)} ${escapeMarkup(action.linkNote ?? "")}<br><a href="${escapeMarkup(action.link)}" style="color:#1f1f24;word-break:break-all">${escapeMarkup(action.link)}</a></p>
 `
     : ""
 }`
     : "";
-  const htmlParagraphs = paragraphs.map((paragraph) => `<p style="margin:0 0 16px;white-space:pre-line">${escape(paragraph)}</p>\n`).join("");
+  const htmlParagraphs = paragraphs.map((paragraph) => `<p style="margin:0 0 16px;white-space:pre-line">${escapeMarkup(paragraph)}</p>\n`).join("");
   const htmlCards = cards.length > 0 ? `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 16px">${cardsHtml(cards)}</table>\n` : "";
-  const htmlUnsubscribe = unsubscribe ? `<br><a href="${escape(unsubscribe.link)}" style="color:#5c5c66">${escape(unsubscribe.text)}</a>` : "";
+  const htmlUnsubscribe = unsubscribe ? `<br><a href="${escapeMarkup(unsubscribe.link)}" style="color:#5c5c66">${escapeMarkup(unsubscribe.text)}</a>` : "";
   const html = `<!doctype html>
-<html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escape(subject)}</title></head>
+<html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeMarkup(subject)}</title></head>
 <body style="margin:0;padding:0;background:#f3f3f5;font-family:Arial,Helvetica,sans-serif;color:#1f1f24">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;overflow:hidden">
 <tr><td style="background:${markColor};padding:16px 24px;color:${markText};font-size:22px;font-weight:bold">
-<img src="${origin}/logo.png" width="32" height="32" alt="" style="vertical-align:middle;border:0;margin-right:8px">${escape(site.name)}</td></tr>
+<img src="${origin}/logo.png" width="32" height="32" alt="" style="vertical-align:middle;border:0;margin-right:8px">${escapeMarkup(site.name)}</td></tr>
 <tr><td style="padding:24px;font-size:16px;line-height:1.5">
-<p style="margin:0 0 16px">${escape(greeting)}</p>
-<p style="margin:0 0 24px">${escape(intro)}</p>
-${htmlParagraphs}${htmlCards}${htmlAction}<p style="margin:0;font-size:14px;color:#4a4a55">${escape(closing)}</p>
+<p style="margin:0 0 16px">${escapeMarkup(greeting)}</p>
+<p style="margin:0 0 24px">${escapeMarkup(intro)}</p>
+${htmlParagraphs}${htmlCards}${htmlAction}<p style="margin:0;font-size:14px;color:#4a4a55">${escapeMarkup(closing)}</p>
 </td></tr>
-<tr><td style="padding:16px 24px;border-top:1px solid #e4e4ea;font-size:12px;color:#5c5c66">${escape(reason)}${htmlUnsubscribe}<br>${escape(footer)}</td></tr>
+<tr><td style="padding:16px 24px;border-top:1px solid #e4e4ea;font-size:12px;color:#5c5c66">${escapeMarkup(reason)}${htmlUnsubscribe}<br>${escapeMarkup(footer)}</td></tr>
 </table></td></tr></table></body></html>`;
 
   return {

@@ -1,3 +1,4 @@
+import { escapeMarkup } from "../escape-markup";
 import { siteLandingSlugs, SLUG_DESIGNS } from "../sites/landing-slug";
 import type { Site } from "../sites/schema";
 
@@ -36,15 +37,13 @@ export function landerAlternates(site: Pick<Site, "niche" | "countries" | "local
   ];
 }
 
-const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-
 /** The sitemap protocol's XML, with each lander's other languages as hreflang links (Google's sitemap extension). */
 export function sitemapXml(site: Site, origin: string): string {
   const entry = (pathname: string, alternates: Alternate[] = []) =>
     [
       "<url>",
-      `<loc>${escapeXml(origin + pathname)}</loc>`,
-      ...alternates.map((alternate) => `<xhtml:link rel="alternate" hreflang="${alternate.hreflang}" href="${escapeXml(origin + alternate.pathname)}"/>`),
+      `<loc>${escapeMarkup(origin + pathname)}</loc>`,
+      ...alternates.map((alternate) => `<xhtml:link rel="alternate" hreflang="${alternate.hreflang}" href="${escapeMarkup(origin + alternate.pathname)}"/>`),
       "</url>",
     ].join("");
   const landers = SLUG_DESIGNS.flatMap((design) => {

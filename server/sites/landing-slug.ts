@@ -37,7 +37,7 @@ export function landingPathLanguage(site: Pick<Site, "niche" | "countries" | "lo
   return slug ? siteLandingSlugs(site).find((entry) => entry.slug === slug)?.language : undefined;
 }
 
-export type LanderAddress = { language: Language | undefined; design: string; url: string };
+type LanderAddress = { language: Language | undefined; design: string; url: string };
 
 /**
  * Every lander address of a brand on its primary domain, for the ad team: each slugged design in
