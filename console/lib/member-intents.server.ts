@@ -1,5 +1,6 @@
 import type { Outgoing } from "../../server/accounts/outgoing";
 import { publishToMember } from "../../server/chat/events";
+import { primaryOrigin } from "../../server/mail/link-origin";
 import { memberLanguage } from "../../server/notifications/recipient";
 import type { Site } from "../../server/sites/schema";
 import { actorOf, consoleContext, requirePermission, type ConsoleContext } from "../../server/support/console-context";
@@ -184,6 +185,6 @@ function outgoingFor(ctx: ConsoleContext, site: Site, member: { language: string
   const { language, t } = memberLanguage(ctx.services, site, member);
   // Outside production a brand answers on <site-id>.localhost at the console's port, as the tests and the demo open it.
   const port = ctx.url.port ? `:${ctx.url.port}` : "";
-  const origin = ctx.services.production ? `https://${site.domains[0]}` : `${ctx.url.protocol}//${site.id}.localhost${port}`;
+  const origin = ctx.services.production ? primaryOrigin(site) : `${ctx.url.protocol}//${site.id}.localhost${port}`;
   return { site, origin, t, language };
 }

@@ -8,6 +8,11 @@ import type { Site } from "../sites/schema";
  * so links work in local development and tests.
  */
 export function linkOrigin({ site, production, requestUrl }: { site: Site; production: boolean; requestUrl: URL }): string {
-  if (production) return `https://${site.domains[0]}`;
+  if (production) return primaryOrigin(site);
   return `${requestUrl.protocol}//${requestUrl.host}`;
+}
+
+/** The brand's public address: its primary domain over https. */
+export function primaryOrigin(site: Pick<Site, "domains">): string {
+  return `https://${site.domains[0]}`;
 }

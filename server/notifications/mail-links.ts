@@ -1,3 +1,4 @@
+import { primaryOrigin } from "../mail/link-origin";
 import type { Site } from "../sites/schema";
 
 /**
@@ -14,7 +15,7 @@ export type MailLinks = {
 /** Outside production the brand answers at <id>.localhost on this server's port, as the request would. */
 export function createMailLinks({ production, secrets, port }: { production: boolean; secrets: string[]; port: () => number }): MailLinks {
   return {
-    origin: (site) => (production ? `https://${site.domains[0]}` : `http://${site.id}.localhost:${port()}`),
+    origin: (site) => (production ? primaryOrigin(site) : `http://${site.id}.localhost:${port()}`),
     secrets,
   };
 }

@@ -1,5 +1,6 @@
 import type { Language } from "../i18n/languages";
 import { siteLanguages } from "../i18n/locale";
+import { primaryOrigin } from "../mail/link-origin";
 import { nicheName, type Site } from "./schema";
 
 /** The landing-page designs of §2 that take a slug; /landers/tinderswipe takes none. */
@@ -44,7 +45,7 @@ type LanderAddress = { language: Language | undefined; design: string; url: stri
  * each of the brand's languages, then the designs whose language follows the visitor.
  */
 export function landerAddresses(site: Pick<Site, "niche" | "countries" | "locales" | "domains">): LanderAddress[] {
-  const origin = `https://${site.domains[0]}`;
+  const origin = primaryOrigin(site);
   return [
     ...siteLandingSlugs(site).flatMap(({ language, slug }) => SLUG_DESIGNS.map((design) => ({ language, design, url: `${origin}/landers/${design}/${slug}` }))),
     { language: undefined, design: "tinderswipe", url: `${origin}/landers/tinderswipe` },
