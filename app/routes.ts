@@ -26,6 +26,7 @@ export default [
   route("api/events", "routes/api.events.ts", { id: "api-events" }),
   route("api/page-hidden.php", "routes/api.page-hidden.ts", { id: "api-page-hidden" }),
   route("api/page-bounce", "routes/api.page-bounce.ts", { id: "api-page-bounce" }),
+  route("api/lander-visit", "routes/api.lander-visit.ts", { id: "api-lander-visit" }),
   route("api/payment.php", "routes/api.payment.ts", { id: "api-payment" }),
   route("api/discountcode.php", "routes/api.discountcode.ts", { id: "api-discountcode" }),
   route("api/timebonus.php", "routes/api.timebonus.ts", { id: "api-timebonus" }),

@@ -9,10 +9,11 @@ export function refuse(message: string): never {
   process.exit(2);
 }
 
-type StringOptions = Record<string, { type: "string" }>;
+type NamedOptions = Record<string, { type: "string" } | { type: "boolean" }>;
+type OptionValues<Options extends NamedOptions> = { [Name in keyof Options]?: Options[Name] extends { type: "boolean" } ? boolean : string };
 
-/** The command line's words and the named string options; a malformed line or --help ends here. */
-export function readCommandLine<Options extends StringOptions>(options: Options, usage: string) {
+/** The command line's words and the named options (strings and switches); a malformed line or --help ends here. */
+export function readCommandLine<Options extends NamedOptions>(options: Options, usage: string) {
   let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
   try {
     parsed = parseArgs({ options: { ...options, help: { type: "boolean" } }, allowPositionals: true });
@@ -23,7 +24,7 @@ export function readCommandLine<Options extends StringOptions>(options: Options,
     console.log(usage);
     process.exit(0);
   }
-  return { positionals: parsed.positionals, values: parsed.values as { [Name in keyof Options]?: string } };
+  return { positionals: parsed.positionals, values: parsed.values as OptionValues<Options> };
 }
 
 /** The environment's settings; a wrong one is said in one line, exit code 1 (as the server does). */

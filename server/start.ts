@@ -5,6 +5,7 @@ import type { LogEvent } from "kysely";
 import { createAccountLimits } from "./accounts/limits";
 import { sessionSecrets } from "./accounts/secrets";
 import { createSessions } from "./accounts/sessions";
+import { createLanderVisitCounter } from "./analytics/lander-visit-counter";
 import { openBus } from "./bus";
 import { openIbanVault } from "./directdebit/iban-vault";
 import { createDirectDebitLimits } from "./directdebit/limits";
@@ -109,6 +110,8 @@ export async function startServer({ build, buildVersion, clientDir, devMiddlewar
   const jobs = createJobRunner({ db: store.db, log, handlers: JOB_HANDLERS, periodic: PERIODIC_JOBS, services: () => services });
   const presence = createPresenceTracker({ db: store.db, log });
   presence.start();
+  const landerVisits = createLanderVisitCounter({ db: store.db, log });
+  landerVisits.start();
   const services = {
     store,
     bus,
@@ -132,6 +135,7 @@ export async function startServer({ build, buildVersion, clientDir, devMiddlewar
     vapid,
     jobs,
     presence,
+    landerVisits,
     dataDir: env.DATA_DIR,
     production,
   };
@@ -166,6 +170,7 @@ export async function startServer({ build, buildVersion, clientDir, devMiddlewar
       await jobs.stop();
       await mailer.stop();
       await presence.stop();
+      await landerVisits.stop();
       // A sweep under way finishes before the store it writes to closes.
       await sweeping;
       await bus.close();

@@ -3,6 +3,7 @@ import { EntryWarning } from "../components/entry-warning";
 import { Footer } from "../components/footer";
 import { Logo } from "../components/logo";
 import { showEntryWarning } from "../lib/entry-warning";
+import { useLanderVisit } from "../lib/use-lander-visit";
 import { useRootData } from "../root";
 import { container } from "../styles/grid.css";
 import * as styles from "./layout.css";
@@ -10,6 +11,7 @@ import * as styles from "./layout.css";
 /** Lander layout (§2): a logo bar, the landing content, the footer with the disclaimer. */
 export default function LanderLayout() {
   const data = useRootData();
+  useLanderVisit();
   return (
     <>
       {data && showEntryWarning("lander", undefined, data.geoipCountry) ? <EntryWarning /> : null}

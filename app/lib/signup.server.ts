@@ -52,6 +52,7 @@ export async function createSignup(context: AppLoadContext, formData: FormData) 
     language: context.language,
     country: context.country,
     tracking: context.tracking,
+    lander: context.lander,
     outgoing: { site: context.site, origin: context.origin, t: context.t, language: context.language },
     // The schema required the box; what it said is recorded with the account.
     consent: consentAsShown(context),

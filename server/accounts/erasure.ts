@@ -25,6 +25,8 @@ const KEPT_ACCOUNT_TABLES = new Set(["payments", "credit_ledger", "discount_uses
 const KEPT_ACCOUNT_COLUMNS = new Set([
   "id", "site_id", "status", "language", "country", "credits", "paid_user", "created_at", "activated_at", "deleted_at", "erased_at",
   "banned_at", "purchases_blocked_at", "deletion_reason", "email", "password_hash", "date_of_birth", "tracking", "notifications_disabled",
+  // Which of our pages the member landed on: the landers' conversion numbers keep counting them.
+  "lander_design", "lander_slug",
 ]);
 /** Profile columns the tombstone keeps; the rest that may be null is emptied, whoever added it. */
 const KEPT_PROFILE_COLUMNS = new Set([

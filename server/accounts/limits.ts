@@ -30,6 +30,8 @@ export function createAccountLimits(bus: Bus) {
     dataExport: bus.limiter({ name: "data-export", points: 3, durationSeconds: 60 * 60 }),
     /** Page-bounce beacons from one address (server/analytics/page-bounces.ts): one per page view, a few a minute at most. */
     pageBouncesIp: bus.limiter({ name: "page-bounces-ip", points: 30, durationSeconds: 10 * 60 }),
+    /** Lander-visit beacons from one address (server/analytics/lander-visits.ts): one per landed page. */
+    landerVisitsIp: bus.limiter({ name: "lander-visits-ip", points: 30, durationSeconds: 10 * 60 }),
   };
 }
 

@@ -8,6 +8,7 @@ import { toProfileLabels } from "./looking-for";
 import { queueLinkMail, type Outgoing } from "./outgoing";
 import { hashPassword } from "./passwords";
 import type { Tracking } from "./tracking";
+import type { Lander } from "../analytics/lander-visits";
 
 /** A deleted account can be reactivated for 14 days; after that its deletion is final (§4, §9). */
 export const DELETION_GRACE_DAYS = 14;
@@ -48,6 +49,8 @@ type NewAccount = {
   language: string;
   country: string;
   tracking: Tracking | undefined;
+  /** The lander the visitor came through, if any (counted as its signup). */
+  lander?: Lander;
   outgoing: Outgoing;
   /** The consent to store the sexuality whom the member looks for becomes; required with that answer (the form requires the box). */
   consent?: GivenConsent;
@@ -60,7 +63,7 @@ export type SignupResult = { status: "created"; accountId: number; profileId: nu
  * looks for as its gender and sexuality), the consent that sexuality needs, and queues the
  * activation mail, all in one transaction.
  */
-export async function createAccount(db: Kysely<Database>, { form, language, country, tracking, outgoing, consent }: NewAccount): Promise<SignupResult> {
+export async function createAccount(db: Kysely<Database>, { form, language, country, tracking, lander, outgoing, consent }: NewAccount): Promise<SignupResult> {
   const siteId = outgoing.site.id;
   const labels = form.gender && form.looking_for ? toProfileLabels({ gender: form.gender, seeking: form.looking_for }) : undefined;
   // The signup schema requires the box, so only a tool's bug gets here.
@@ -91,6 +94,8 @@ export async function createAccount(db: Kysely<Database>, { form, language, coun
           date_of_birth: form.date_of_birth,
           signup_message: form.signup_message || null,
           tracking: JSON.stringify(tracking ?? {}),
+          lander_design: lander?.design ?? null,
+          lander_slug: lander?.slug ?? null,
         })
         .returning("id")
         .executeTakeFirstOrThrow();

@@ -42,6 +42,7 @@ export interface Database {
   mailings: MailingsTable;
   consent_records: ConsentRecordsTable;
   page_bounces: PageBouncesTable;
+  lander_visits: LanderVisitsTable;
 }
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -68,6 +69,9 @@ export interface AccountsTable {
   date_of_birth: ColumnType<string, string, string>;
   signup_message: string | null;
   tracking: ColumnType<Record<string, string>, string | undefined, string>;
+  /** The lander the visitor came through before signing up (server/analytics/lander-visits.ts). */
+  lander_design: ColumnType<string | null, string | null | undefined, string | null>;
+  lander_slug: ColumnType<string | null, string | null | undefined, string | null>;
   credits: ColumnType<number, number | undefined, number>;
   paid_user: ColumnType<boolean, boolean | undefined, boolean>;
   notifications_disabled: ColumnType<string[], string[] | undefined, string[]>;
@@ -604,4 +608,14 @@ export interface PageBouncesTable {
   ms_on_page: number;
   went_on: boolean;
   created_at: Timestamp;
+}
+
+/** Lander visits per UTC day, design, slug and traffic source ('' for none); see server/analytics/lander-visits.ts. */
+export interface LanderVisitsTable {
+  site_id: string;
+  day: ColumnType<string, string, string>;
+  design: string;
+  slug: string;
+  network: string;
+  visits: number;
 }

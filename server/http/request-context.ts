@@ -5,6 +5,8 @@ import type { i18n, TFunction } from "i18next";
 import type { AccountLimits } from "../accounts/limits";
 import type { Sessions, SignedIn } from "../accounts/sessions";
 import { TRACKING_COOKIE, trackingFromCookie, trackingFromQuery } from "../accounts/tracking";
+import { LANDER_COOKIE, landerFromCookie } from "../analytics/lander-visits";
+import type { LanderVisitCounter } from "../analytics/lander-visit-counter";
 import type { Bus } from "../bus";
 import type { IbanVault } from "../directdebit/iban-vault";
 import type { DirectDebitLimits } from "../directdebit/limits";
@@ -68,6 +70,8 @@ export type Services = {
   jobs: JobRunner;
   /** Signs of life of this instance's members, written to last_seen_at at most once a minute each (server/presence). */
   presence: PresenceTracker;
+  /** Lander visits counted in memory and written every few seconds (server/analytics). */
+  landerVisits: LanderVisitCounter;
   /** Where the folder mail transport writes (the development mail viewer reads it). */
   dataDir: string;
   production: boolean;
@@ -131,6 +135,8 @@ export function buildRequestContext({ site, header, countryHeader, url, ip, deve
     developmentClient,
     /** Where the visitor came from (§3): this request's query, else the cookie of an earlier visit. */
     tracking: trackingFromQuery(url.searchParams) ?? trackingFromCookie(cookies[TRACKING_COOKIE]),
+    /** The lander of this visit, or of one in the last 30 days, with when it was last seen. */
+    lander: landerFromCookie(cookies[LANDER_COOKIE]),
     /** The member search filters of an earlier visit, as a query string. */
     searchState: cookies[SEARCH_COOKIE],
     member: signedIn?.member,

@@ -2,10 +2,11 @@ import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { createMember, uniqueEmail } from "../support/accounts";
-import { DESKTOP, hydrated, PHONE } from "../support/browser";
+import { DESKTOP, hydrated, PERSONS_BROWSER, PHONE } from "../support/browser";
 import { browserSuite, openPage } from "../support/browser-suite";
 import { text } from "../support/catalog";
 import { expectAccessible, expectFitsPhone } from "../support/page-checks";
+import { waitUntil } from "../support/wait";
 
 /** A brand that features no one (flirt-nl, Dutch) and the gay brand (gay-uk, English). */
 const FLIRT = { id: "flirt-nl", name: "FlirtNL", language: "nl", country: "NL" };
@@ -17,8 +18,12 @@ const suite = browserSuite();
 /** Each test walks several pages with axe checks: room for a busy 2-core machine. */
 const ROOM = 180_000;
 
-async function visit(brand: Brand, pathname: string, { viewport = PHONE, signedInAs }: { viewport?: typeof PHONE; signedInAs?: { accountId: number } } = {}): Promise<Page> {
-  const page = await openPage(suite, { siteId: brand.id, pathname, member: signedInAs, viewport, country: brand.country });
+async function visit(
+  brand: Brand,
+  pathname: string,
+  { viewport = PHONE, signedInAs, userAgent }: { viewport?: typeof PHONE; signedInAs?: { accountId: number }; userAgent?: string } = {},
+): Promise<Page> {
+  const page = await openPage(suite, { siteId: brand.id, pathname, member: signedInAs, viewport, country: brand.country, userAgent });
   await hydrated(page);
   return page;
 }
@@ -87,6 +92,28 @@ describe("signup asks who you are and whom you look for", () => {
     // Search starts with whom she looks for, even after a visitor's search of men before signup.
     await page.goto(`${suite.server.origin(FLIRT.id)}/members`);
     await expect.poll(() => page.locator('input[name="gender"]:checked').inputValue()).toBe("female");
+    await page.context().close();
+  }, ROOM);
+
+  it("counts the lander a visitor landed on from an ad, and keeps it and the ad's source on the account they sign up with", async () => {
+    const db = suite.server.store.db;
+    // Crawlers and headless browsers are not counted: this is a person's phone.
+    const page = await visit(FLIRT, "/landers/collagelanding/nl?network=adnet&sub1=spring", { userAgent: PERSONS_BROWSER });
+    const counted = await waitUntil(
+      async () => {
+        await suite.server.services.landerVisits.flush();
+        return db.selectFrom("lander_visits").select("visits").where("site_id", "=", FLIRT.id).where("design", "=", "collagelanding").where("network", "=", "adnet").execute();
+      },
+      (rows) => rows.length > 0,
+    );
+    expect(counted).toEqual([{ visits: 1 }]);
+    await page.goto(`${suite.server.origin(FLIRT.id)}/signup`);
+    await hydrated(page);
+    const email = await fillDetails(page, FLIRT, "Iris");
+    await page.getByRole("button", { name: text("nl", "account:signup.submit") }).click();
+    await page.waitForURL("**/complete-signup");
+    const account = await db.selectFrom("accounts").select(["lander_design", "lander_slug", "tracking"]).where("email", "=", email).executeTakeFirstOrThrow();
+    expect(account).toEqual({ lander_design: "collagelanding", lander_slug: "nl", tracking: { network: "adnet", sub1: "spring" } });
     await page.context().close();
   }, ROOM);
 

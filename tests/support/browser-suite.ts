@@ -32,12 +32,14 @@ export type PageVisit = {
   /** The visitor's country, as the CDN's header says it. */
   country?: string;
   javaScriptEnabled?: boolean;
+  /** Another browser's name than the headless one's (PERSONS_BROWSER). */
+  userAgent?: string;
 };
 
 /** A page of a brand in a browser context of its own: a returning visitor, or a member signed in. */
-export async function openPage(suite: BrowserSuite, { siteId, pathname, member, viewport = DESKTOP, country, javaScriptEnabled = true }: PageVisit): Promise<Page> {
+export async function openPage(suite: BrowserSuite, { siteId, pathname, member, viewport = DESKTOP, country, javaScriptEnabled = true, userAgent }: PageVisit): Promise<Page> {
   const origin = suite.server.origin(siteId);
-  const context = await returningVisitor(suite.browser, origin, { viewport, country, javaScriptEnabled });
+  const context = await returningVisitor(suite.browser, origin, { viewport, country, javaScriptEnabled, userAgent });
   if (member) {
     const cookie = await sessionCookie(suite.server, { siteId, accountId: member.accountId });
     await context.addCookies([{ name: cookie.name, value: cookie.value, url: origin }]);

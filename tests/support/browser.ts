@@ -19,6 +19,8 @@ export function launchChromium({ full = false }: { full?: boolean } = {}): Promi
 }
 
 export const PHONE = { width: 360, height: 740 };
+/** A person's phone browser, for what counts only people: the headless browser's own name says it is a robot. */
+export const PERSONS_BROWSER = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 export const DESKTOP = { width: 1280, height: 900 };
 
 /**
@@ -28,7 +30,7 @@ export const DESKTOP = { width: 1280, height: 900 };
 export async function returningVisitor(
   browser: Browser,
   origin: string,
-  options: { viewport?: typeof PHONE; country?: string; javaScriptEnabled?: boolean; geolocation?: { latitude: number; longitude: number } } = {},
+  options: { viewport?: typeof PHONE; country?: string; javaScriptEnabled?: boolean; geolocation?: { latitude: number; longitude: number }; userAgent?: string } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport: options.viewport ?? DESKTOP,
@@ -37,6 +39,7 @@ export async function returningVisitor(
     // A position set by the test, and the permission to read it; without one, location is denied.
     ...(options.geolocation ? { geolocation: options.geolocation, permissions: ["geolocation"] } : {}),
     javaScriptEnabled: options.javaScriptEnabled ?? true,
+    userAgent: options.userAgent,
     extraHTTPHeaders: { "x-forwarded-for": visitorIp(), ...(options.country ? { "cf-ipcountry": options.country } : {}) },
   });
   await context.addCookies([{ name: "site_entry_skipped", value: String(Date.now()), url: origin }]);
