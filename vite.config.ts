@@ -27,8 +27,9 @@ const STYLE_MODULE = /\.css\.ts\.vanilla\.css$/;
 
 const PROJECT = new URL("./", import.meta.url).pathname;
 const ENTRY = new URL("./app/entry.client.tsx", import.meta.url).pathname;
-// The layouts of the pages visitors load; the chat layout (the inbox list, gifts) is only members' and keeps its own chunk.
-const EVERY_PAGE_ROUTES = ["root", "layouts/default", "layouts/empty", "layouts/lander"].map((route) => new URL(`./app/${route}.tsx`, import.meta.url).pathname);
+// The layouts of the pages visitors load; the chat layout (the inbox list, gifts) is only members' and keeps its own
+// chunk, as does the landers' (their visit beacon), whose parts the others share.
+const EVERY_PAGE_ROUTES = ["root", "layouts/default", "layouts/empty"].map((route) => new URL(`./app/${route}.tsx`, import.meta.url).pathname);
 // Class names, constants, hooks of a few lines: under this size (as transformed, before minifying).
 const SMALL_MODULE_CHARS = 1_200;
 

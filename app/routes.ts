@@ -108,13 +108,13 @@ export default [
 
   layout("layouts/empty.tsx", [
     route("signup-matches", "routes/signup-matches.tsx", { id: "signup-matches" }),
-    route("members/:id/signup", soon, { id: "members-id-signup" }),
+    route("members/:id/signup", "routes/member-signup.tsx", { id: "members-id-signup" }),
   ]),
 
   layout("layouts/lander.tsx", [
-    route("members/:id/landing", soon, { id: "members-id-landing" }),
-    route("members/:id/landing2/:slug?", soon, { id: "members-id-landing2" }),
-    route("members/:id/landing3/:slug?", soon, { id: "members-id-landing3" }),
+    route("members/:id/landing", "routes/member-landing.tsx", { id: "members-id-landing" }),
+    route("members/:id/landing2/:slug?", "routes/member-landing.tsx", { id: "members-id-landing2" }),
+    route("members/:id/landing3/:slug?", "routes/member-landing.tsx", { id: "members-id-landing3" }),
     route("landers/tinderswipe", soon, { id: "landers-tinderswipe" }),
     route("landers/:design/:slug?", "routes/lander.tsx", { id: "landers-design" }),
   ]),

@@ -1,12 +1,15 @@
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
-import type { AppLoadContext } from "@remix-run/node";
+import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { signupSchema, type SignupForm } from "../../server/accounts/forms";
 import { consume } from "../../server/accounts/limits";
 import { forgetSearchCookie } from "../../server/http/cookies";
 import { createAccount, emailStanding, signupsOpen, type EmailStanding } from "../../server/accounts/signup";
 import { consentAsShown } from "../../server/privacy/consent";
+import { loadProfileOf } from "../../server/profiles/profile";
 import { nicheName } from "../../server/sites/schema";
+import { completeSignupPath } from "../components/signup/signup-form";
 import { signIn } from "./auth.server";
+import { safeRedirect } from "./safe-redirect";
 
 const STANDING_ERROR: Record<Exclude<EmailStanding, "free">, string> = {
   taken: "account:signup.emailExists",
@@ -47,12 +50,19 @@ export async function createSignup(context: AppLoadContext, formData: FormData) 
   if (!(await consume(context.services.limits.signupIp, context.ip)).allowed) {
     return { ok: false as const, result: retry().reply({ hideFields: ["password"], formErrors: ["account:signup.tooMany"] }) };
   }
+  // The member whose page this signup came from, if visitors may find them here: their chat opens after activation.
+  const forProfileId = Number(formData.get("for_profile"));
+  const forProfile =
+    Number.isSafeInteger(forProfileId) && forProfileId > 0
+      ? await loadProfileOf(context.services.store.db, { site: context.site, profileId: forProfileId, today: context.today })
+      : undefined;
   const created = await createAccount(context.services.store.db, {
     form: checked.form,
     language: context.language,
     country: context.country,
     tracking: context.tracking,
     lander: context.lander,
+    signupProfileId: forProfile?.id,
     outgoing: { site: context.site, origin: context.origin, t: context.t, language: context.language },
     // The schema required the box; what it said is recorded with the account.
     consent: consentAsShown(context),
@@ -63,4 +73,19 @@ export async function createSignup(context: AppLoadContext, formData: FormData) 
   const headers = await signIn(context, created.accountId);
   headers.append("Set-Cookie", forgetSearchCookie());
   return { ok: true as const, profileId: created.profileId, accountId: created.accountId, headers };
+}
+
+/** The way back after signup, when the form or query names one on this site. */
+export const returnPath = (value: FormDataEntryValue | string | null) => safeRedirect(value, "") || undefined;
+
+/**
+ * The signup form posted without JavaScript (the signup page, a member's signup page): all four
+ * steps in one request, the mail sent right after, then the mailbox page.
+ */
+export async function signupFormAction(request: Request, context: AppLoadContext) {
+  const formData = await request.formData();
+  const created = await createSignup(context, formData);
+  if (!created.ok) return data({ result: created.result }, { status: "tooMany" in created && created.tooMany ? 429 : 200 });
+  context.services.mailer.kick();
+  return redirect(completeSignupPath(returnPath(formData.get("redirectTo"))), { headers: created.headers });
 }

@@ -1,20 +1,16 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { loadProfileOf } from "../../server/profiles/profile";
 import * as styles from "../components/form.css";
-import { completeSignupPath, SignupForm } from "../components/signup/signup-form";
+import { SignupForm } from "../components/signup/signup-form";
 import { redirectMembersHome } from "../lib/auth.server";
 import { accountMeta } from "../lib/meta";
-import { safeRedirect } from "../lib/safe-redirect";
 import { readSignupIntent } from "../lib/signup-reason";
-import { createSignup } from "../lib/signup.server";
+import { returnPath, signupFormAction } from "../lib/signup.server";
 
 export const handle = { i18n: ["account"] };
 export const meta = accountMeta;
-
-/** The way back after signup, when the query names one on this site. */
-const returnPath = (value: FormDataEntryValue | string | null) => safeRedirect(value, "") || undefined;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   redirectMembersHome(context);
@@ -28,14 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-/** Without JavaScript all four steps run here, in one request; the mail goes out right after. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const created = await createSignup(context, formData);
-  if (!created.ok) return data({ result: created.result }, { status: "tooMany" in created && created.tooMany ? 429 : 200 });
-  context.services.mailer.kick();
-  return redirect(completeSignupPath(returnPath(formData.get("redirectTo"))), { headers: created.headers });
-}
+export const action = ({ request, context }: ActionFunctionArgs) => signupFormAction(request, context);
 
 /** The signup page: what phones (and visitors without JavaScript) see instead of the modal (§2). */
 export default function Signup() {

@@ -20,7 +20,7 @@ export async function activateAccount(
     signupCredits,
     welcome,
   }: { siteId: string; token: string; signupCredits: number; welcome?: (member: { language: string; country: string }) => string },
-): Promise<{ status: "activated"; accountId: number } | { status: "invalid" }> {
+): Promise<{ status: "activated"; accountId: number; signupProfileId: number | null } | { status: "invalid" }> {
   return db.transaction().execute(async (tx) => {
     const link = await consumeLink(tx, { siteId, token, purpose: "activation" });
     if (!link) return { status: "invalid" as const };
@@ -29,7 +29,7 @@ export async function activateAccount(
       .set({ status: "confirmed", activated_at: new Date() })
       .where("id", "=", link.accountId)
       .where("status", "=", "not_confirmed")
-      .returning("id")
+      .returning(["id", "signup_profile_id"])
       .executeTakeFirst();
     if (confirmed) {
       await tx.updateTable("profiles").set({ status: "active" }).where("account_id", "=", link.accountId).where("status", "=", "disabled").execute();
@@ -46,7 +46,8 @@ export async function activateAccount(
         await postSystemMessage(tx, { pool: member.pool, profileId: member.id, body: welcome(member) });
       }
     }
-    return { status: "activated" as const, accountId: link.accountId };
+    // The member whose page the signup came from, on the first activation only: a later link just signs in again.
+    return { status: "activated" as const, accountId: link.accountId, signupProfileId: confirmed?.signup_profile_id ?? null };
   });
 }
 

@@ -78,3 +78,18 @@ export function toProfileLabels({ gender, seeking }: LookingFor): { gender: Gend
   if (!same) return { gender, sexuality: "hetero" };
   return { gender, sexuality: gender === "male" ? "gay" : "lesbian" };
 }
+
+/**
+ * Where the form starts for a visitor who came to meet a member of this gender (their landing and
+ * signup pages): looking for that gender, as the visitor the niche is made for where it has one,
+ * else most likely as the other gender (on a brand for everyone, a man's picture draws women).
+ */
+export function startToMeet(niche: NicheName, toMeet: Gender | undefined): LookingFor {
+  const usual = NICHE_CHOICES[niche].default;
+  if (!toMeet) return usual;
+  const seeking: Seeking = toMeet === "male" ? "men" : "women";
+  const other: Gender = toMeet === "male" ? "female" : "male";
+  const candidates = featuredGender(niche) === undefined ? [other, toMeet] : [usual.gender, other, toMeet];
+  const gender = candidates.find((candidate) => isAllowed(niche, { gender: candidate, seeking }));
+  return gender ? { gender, seeking } : usual;
+}

@@ -51,6 +51,8 @@ type NewAccount = {
   tracking: Tracking | undefined;
   /** The lander the visitor came through, if any (counted as its signup). */
   lander?: Lander;
+  /** The member whose page the visitor signed up on (checked findable by the caller). */
+  signupProfileId?: number;
   outgoing: Outgoing;
   /** The consent to store the sexuality whom the member looks for becomes; required with that answer (the form requires the box). */
   consent?: GivenConsent;
@@ -63,7 +65,7 @@ export type SignupResult = { status: "created"; accountId: number; profileId: nu
  * looks for as its gender and sexuality), the consent that sexuality needs, and queues the
  * activation mail, all in one transaction.
  */
-export async function createAccount(db: Kysely<Database>, { form, language, country, tracking, lander, outgoing, consent }: NewAccount): Promise<SignupResult> {
+export async function createAccount(db: Kysely<Database>, { form, language, country, tracking, lander, signupProfileId, outgoing, consent }: NewAccount): Promise<SignupResult> {
   const siteId = outgoing.site.id;
   const labels = form.gender && form.looking_for ? toProfileLabels({ gender: form.gender, seeking: form.looking_for }) : undefined;
   // The signup schema requires the box, so only a tool's bug gets here.
@@ -96,6 +98,7 @@ export async function createAccount(db: Kysely<Database>, { form, language, coun
           tracking: JSON.stringify(tracking ?? {}),
           lander_design: lander?.design ?? null,
           lander_slug: lander?.slug ?? null,
+          signup_profile_id: signupProfileId ?? null,
         })
         .returning("id")
         .executeTakeFirstOrThrow();

@@ -72,6 +72,8 @@ export interface AccountsTable {
   /** The lander the visitor came through before signing up (server/analytics/lander-visits.ts). */
   lander_design: ColumnType<string | null, string | null | undefined, string | null>;
   lander_slug: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The member whose page the visitor signed up on: after activation they land in that member's chat. */
+  signup_profile_id: ColumnType<number | null, number | null | undefined, number | null>;
   credits: ColumnType<number, number | undefined, number>;
   paid_user: ColumnType<boolean, boolean | undefined, boolean>;
   notifications_disabled: ColumnType<string[], string[] | undefined, string[]>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { ageOn, emailChangeSchema, loginSchema, passwordChangeSchema, resetPasswordSchema, resetRequestSchema, signupSchema } from "../../server/accounts/forms";
-import { defaultSeeking, gendersOn, NICHE_CHOICES, seekingOn, toProfileLabels } from "../../server/accounts/looking-for";
+import { defaultSeeking, gendersOn, NICHE_CHOICES, seekingOn, startToMeet, toProfileLabels } from "../../server/accounts/looking-for";
 
 const schema = signupSchema({ minAge: 18, today: "2026-11-22", brandName: "Reife Liebe", niche: "milf" });
 const valid = { gender: "male", looking_for: "women", email: " Jan@Example.com ", name: "Jan", date_of_birth: "1990-05-01", password: "long enough", signup_message: "", special_consent: "on" };
@@ -73,6 +73,17 @@ describe("I am a … looking for a … (decision 027)", () => {
     expect(toProfileLabels({ gender: "male", seeking: "men" })).toEqual({ gender: "male", sexuality: "gay" });
     expect(toProfileLabels({ gender: "female", seeking: "women" })).toEqual({ gender: "female", sexuality: "lesbian" });
     expect(toProfileLabels({ gender: "female", seeking: "both" })).toEqual({ gender: "female", sexuality: "bi" });
+  });
+});
+
+describe("the signup of a visitor who came to meet a member", () => {
+  it("starts looking for that member's gender, as the niche's own visitor where it has one, else as the other gender", () => {
+    expect(startToMeet("none", "male")).toEqual({ gender: "female", seeking: "men" });
+    expect(startToMeet("none", "female")).toEqual({ gender: "male", seeking: "women" });
+    expect(startToMeet("gay", "male")).toEqual({ gender: "male", seeking: "men" });
+    expect(startToMeet("bbw", "male")).toEqual({ gender: "female", seeking: "men" });
+    expect(startToMeet("milf", "female")).toEqual({ gender: "male", seeking: "women" });
+    expect(startToMeet("none", undefined)).toEqual(NICHE_CHOICES.none.default);
   });
 });
 

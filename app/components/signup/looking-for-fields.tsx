@@ -2,7 +2,7 @@ import type { FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Gender } from "../../../server/db/schema";
-import { defaultSeeking, gendersOn, isAllowed, NICHE_CHOICES, SEEKING, seekingOn, type Seeking } from "../../../server/accounts/looking-for";
+import { defaultSeeking, gendersOn, isAllowed, SEEKING, seekingOn, startToMeet, type Seeking } from "../../../server/accounts/looking-for";
 import type { NicheName } from "../../../server/sites/schema";
 import { useHydrated } from "../../lib/use-hydrated";
 import { Messages } from "../form-field";
@@ -14,6 +14,8 @@ type LookingForFieldsProps = {
   gender: FieldMetadata<string | undefined>;
   lookingFor: FieldMetadata<string | undefined>;
   autoFocus?: boolean;
+  /** The gender of the member the visitor came to meet, if any: the form starts looking for them. */
+  toMeet?: Gender;
 };
 
 const isGender = (value: unknown): value is Gender => value === "male" || value === "female";
@@ -25,10 +27,10 @@ const isSeeking = (value: unknown): value is Seeking => SEEKING.includes(value a
  * picks that themselves; a choice the brand is not for is greyed out once the page runs (without
  * JavaScript, the server says so).
  */
-export function LookingForFields({ niche, brandName, gender: genderField, lookingFor: seekingField, autoFocus }: LookingForFieldsProps) {
+export function LookingForFields({ niche, brandName, gender: genderField, lookingFor: seekingField, autoFocus, toMeet }: LookingForFieldsProps) {
   const { t } = useTranslation("account");
   const hydrated = useHydrated();
-  const start = NICHE_CHOICES[niche].default;
+  const start = startToMeet(niche, toMeet);
   const [gender, setGender] = useState<Gender>(isGender(genderField.initialValue) ? genderField.initialValue : start.gender);
   const [seeking, setSeeking] = useState<Seeking>(isSeeking(seekingField.initialValue) ? seekingField.initialValue : start.seeking);
   const [seekingChosen, setSeekingChosen] = useState(false);

@@ -3,6 +3,7 @@ import { Form, Link, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { NAME_MAX, SIGNUP_MESSAGE_MAX } from "../../../server/accounts/form-limits";
+import type { Gender } from "../../../server/db/schema";
 import { apiFetch } from "../../lib/api";
 import { deferredModule } from "../../lib/deferred-module";
 import { useCheckedForm } from "../../lib/use-checked-form";
@@ -39,6 +40,12 @@ type SignupFormProps = {
   autoFocus?: boolean;
   /** The page to go back to once signed up (where the visitor tapped like, say); checked by the server. */
   redirectTo?: string;
+  /** The member whose page the visitor signs up on: their chat opens once the account is active. */
+  forProfileId?: number;
+  /** That member's gender: the form starts looking for it. */
+  toMeet?: Gender;
+  /** Where the form posts without JavaScript: the page it is on, so a refused form comes back to it. */
+  action?: string;
 };
 
 /**
@@ -46,7 +53,7 @@ type SignupFormProps = {
  * with it, fields are checked as the visitor goes, and a valid form runs the four steps of §4 one
  * call at a time, showing each.
  */
-export function SignupForm({ serverResult, onBusyChange, autoFocus, redirectTo }: SignupFormProps) {
+export function SignupForm({ serverResult, onBusyChange, autoFocus, redirectTo, forProfileId, toMeet, action = "/signup" }: SignupFormProps) {
   const root = useRootData();
   const { t } = useTranslation("account");
   const navigate = useNavigate();
@@ -110,7 +117,7 @@ export function SignupForm({ serverResult, onBusyChange, autoFocus, redirectTo }
   return (
     <>
       {step ? <SignupSteps current={step} memberId={memberId} /> : null}
-      <Form method="post" action="/signup" {...getFormProps(form)} className={styles.form} hidden={busy}>
+      <Form method="post" action={action} {...getFormProps(form)} className={styles.form} hidden={busy}>
         <div role="alert">
           {formErrors.length ? (
             <div className={styles.alert}>
@@ -118,7 +125,7 @@ export function SignupForm({ serverResult, onBusyChange, autoFocus, redirectTo }
             </div>
           ) : null}
         </div>
-        <LookingForFields niche={signup.niche} brandName={brandName} gender={fields.gender} lookingFor={fields.looking_for} autoFocus={autoFocus} />
+        <LookingForFields niche={signup.niche} brandName={brandName} gender={fields.gender} lookingFor={fields.looking_for} autoFocus={autoFocus} toMeet={toMeet} />
         <Field meta={fields.email} label={t("fields.email")} type="email" autoComplete="email">
           {fields.email.value ? <EmailSuggestion email={fields.email.value} onChoose={(suggestion) => form.update({ name: fields.email.name, value: suggestion })} /> : null}
           {emailErrors.includes("account:signup.emailExists") ? (
@@ -155,6 +162,7 @@ export function SignupForm({ serverResult, onBusyChange, autoFocus, redirectTo }
           defaultChecked={fields.special_consent.initialValue === "on"}
         />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+        {forProfileId ? <input type="hidden" name="for_profile" value={forProfileId} /> : null}
         <div className={styles.honeypot} aria-hidden="true">
           <label htmlFor="signup-website">Website</label>
           <input id="signup-website" name="website" type="text" tabIndex={-1} autoComplete="off" />

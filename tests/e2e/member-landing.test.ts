@@ -1,0 +1,113 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { avatarTarget } from "../../server/profiles/demo-avatars";
+import { seedDemoMembers } from "../../server/profiles/demo-members";
+import { linkIn, uniqueEmail, waitForMail } from "../support/accounts";
+import { DESKTOP, hydrated, PERSONS_BROWSER, PHONE } from "../support/browser";
+import { browserSuite, openPage } from "../support/browser-suite";
+import { text } from "../support/catalog";
+import { expectAccessible, expectFitsPhone } from "../support/page-checks";
+import { waitUntil } from "../support/wait";
+
+const suite = browserSuite({ env: { DEMO_MEMBERS: "0" } });
+const ROOM = 180_000;
+
+/** A findable member of a brand with a portrait and words of their own, seen a moment ago. */
+async function featured(siteId: string, gender: "male" | "female") {
+  const db = suite.server.store.db;
+  const member = await db
+    .selectFrom("profiles")
+    .select(["id", "name"])
+    .where("site_id", "=", siteId)
+    .where("status", "=", "active")
+    .where("gender", "=", gender)
+    .where("main_photo_id", "is not", null)
+    .where("about_me", "is not", null)
+    .orderBy("id")
+    .executeTakeFirstOrThrow();
+  await db.updateTable("profiles").set({ last_seen_at: new Date(), invisible: false }).where("id", "=", member.id).execute();
+  return member;
+}
+
+beforeAll(async () => {
+  await seedDemoMembers({ db: suite.server.store.db, sites: suite.server.sites.all(), count: 48, ...avatarTarget(suite.server.services.photos, suite.server.dataDir) });
+});
+
+/** A member's landing and signup pages (issue 20 item 3): from an ad's click to that member's chat. */
+describe("member landing pages", () => {
+  it(
+    "leads a phone's visitor from a man's landing page to a signup beside him, and after activation into his chat",
+    async () => {
+      const t = (key: string, values?: Record<string, string | number>) => text("nl", key, values);
+      const db = suite.server.store.db;
+      const bram = await featured("flirt-nl", "male");
+      const page = await openPage(suite, { siteId: "flirt-nl", pathname: `/members/${bram.id}/landing2/nl?network=adnet`, viewport: PHONE, country: "NL", userAgent: PERSONS_BROWSER });
+      await hydrated(page);
+      await page.getByText(t("members:landing.online_male"), { exact: true }).waitFor();
+      await expectAccessible(page);
+      await expectFitsPhone(page);
+
+      await page.getByRole("link", { name: t("members:landing.messageCta", { name: bram.name }) }).click();
+      await page.waitForURL(`**/members/${bram.id}/signup`);
+      await hydrated(page);
+      await page.getByRole("heading", { name: t("members:landing.signupTitle", { name: bram.name }) }).waitFor();
+      // She came for a man: the form starts as a woman looking for men.
+      expect(await page.getByRole("radio", { name: t("account:signup.gender.female"), exact: true }).isChecked()).toBe(true);
+      expect(await page.getByRole("radio", { name: t("account:signup.seeking.men"), exact: true }).isChecked()).toBe(true);
+      await expectAccessible(page);
+      await expectFitsPhone(page);
+
+      const email = uniqueEmail("iris");
+      await page.getByLabel(t("account:fields.email"), { exact: true }).fill(email);
+      await page.getByLabel(t("account:fields.name"), { exact: true }).fill("Iris");
+      await page.getByLabel(t("account:fields.dateOfBirth", { min_age: 18 }), { exact: true }).fill("1986-04-12");
+      await page.getByLabel(t("account:fields.password"), { exact: true }).fill("a good password");
+      await page.getByLabel(t("account:consent.specialCategory", { name: "FlirtNL" })).check();
+      await page.getByRole("button", { name: t("account:signup.submit") }).click();
+      await page.waitForURL(/\/complete-signup\?/);
+      const account = await db.selectFrom("accounts").select(["signup_profile_id", "lander_design", "tracking"]).where("email", "=", email).executeTakeFirstOrThrow();
+      expect(account).toEqual({ signup_profile_id: bram.id, lander_design: "member-landing2", tracking: { network: "adnet" } });
+      await waitUntil(
+        async () => {
+          await suite.server.services.landerVisits.flush();
+          return db.selectFrom("lander_visits").select("visits").where("design", "=", "member-landing2").where("network", "=", "adnet").execute();
+        },
+        (rows) => rows.length > 0,
+      );
+
+      await page.goto(linkIn(await waitForMail(suite.server, email)));
+      await page.waitForURL(`**/members/${bram.id}/chat`);
+      await hydrated(page);
+      await page.getByRole("textbox", { name: t("chat:footer.label") }).waitFor();
+      await page.context().close();
+    },
+    ROOM,
+  );
+
+  it(
+    "shows each design and the signup in German and English, on a desktop and a phone, accessible",
+    async () => {
+      for (const [siteId, country, language, gender] of [
+        ["milf-de", "DE", "de", "female"],
+        ["gay-uk", "GB", "en", "male"],
+      ] as const) {
+        const member = await featured(siteId, gender);
+        for (const [pathname, words] of [
+          [`/members/${member.id}/landing`, text(language, "members:landing.messageCta", { name: member.name })],
+          [`/members/${member.id}/landing3`, text(language, "members:landing.writePrompt", { name: member.name })],
+          [`/members/${member.id}/signup`, text(language, "members:landing.signupTitle", { name: member.name })],
+        ] as const) {
+          for (const viewport of [DESKTOP, PHONE]) {
+            const page = await openPage(suite, { siteId, pathname, viewport, country });
+            await hydrated(page);
+            expect(await page.locator("html").getAttribute("lang")).toBe(language);
+            await page.getByText(words, { exact: true }).first().waitFor();
+            await expectAccessible(page);
+            if (viewport === PHONE) await expectFitsPhone(page);
+            await page.context().close();
+          }
+        }
+      }
+    },
+    ROOM,
+  );
+});
