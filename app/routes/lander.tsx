@@ -1,25 +1,192 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { showcaseMembers } from "../../server/search/showcase";
 import { landerAlternates } from "../../server/seo/crawling";
 import { SLUG_DESIGNS } from "../../server/sites/landing-slug";
+import { nicheName } from "../../server/sites/schema";
 import { siteDescription, siteTitle } from "../../server/sites/settings";
+import { TRUST_ICONS } from "../art/home/scene";
 import type { NotFoundData } from "../components/error-page";
+import { SignupLink } from "../components/signup/signup-modal";
+import { homeArt, homeCopy } from "../lib/home.server";
 import { redirectToLanguageSlug } from "../lib/landing-slug.server";
 import { loaderHead } from "../lib/meta";
 import { publicPageHead } from "../lib/page-head.server";
+import { listFictionalWarning, toCards } from "../lib/profiles.server";
+import { container } from "../styles/grid.css";
+import { visuallyHidden } from "../styles/visually-hidden.css";
 import ComingSoon from "./coming-soon";
+import * as styles from "./lander.css";
 import type { AnonymousCacheHandle } from "../../server/http/page-cache-routes";
 
 // Logged-out visitors get this page from the page cache: its address names the brand's language.
 export const handle: AnonymousCacheHandle = { anonymousCache: true };
 
+/** The designs built so far, with how many of the brand's newest members each shows; the others are on their way. */
+const MEMBERS_SHOWN: Partial<Record<(typeof SLUG_DESIGNS)[number], number>> = { gallery: 12, collagelanding: 9 };
+
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
-  const { site, language, t } = context;
-  const design = params.design ?? "";
-  if (!(SLUG_DESIGNS as readonly string[]).includes(design)) throw data<NotFoundData>({ messageKey: "errors.pageNotFound" }, { status: 404 });
+  const { site, language, t, today } = context;
+  const design = (SLUG_DESIGNS as readonly string[]).includes(params.design ?? "") ? (params.design as (typeof SLUG_DESIGNS)[number]) : undefined;
+  if (!design) throw data<NotFoundData>({ messageKey: "errors.pageNotFound" }, { status: 404 });
   redirectToLanguageSlug(context, request, params.slug, { required: true });
-  return { head: publicPageHead(context, request, { title: siteTitle(site, language, t), description: siteDescription(site, language, t), alternates: landerAlternates(site, design) }) };
+  const head = publicPageHead(context, request, { title: siteTitle(site, language, t), description: siteDescription(site, language, t), alternates: landerAlternates(site, design) });
+  const shown = MEMBERS_SHOWN[design];
+  if (!shown) return { head, built: undefined };
+
+  const niche = nicheName(site.niche);
+  const showcase = await showcaseMembers(context.services.store.db, { site, today, limit: shown });
+  const fictionalBadge = t("members:profile.fictionalBadge");
+  return {
+    head,
+    built: {
+      design,
+      // Every word is made here: a lander carries no catalogue to the browser.
+      copy: homeCopy(t, niche, site.name),
+      art: homeArt(site.theme_overrides.illustration?.scene ?? niche),
+      signupCredits: site.signup_credits > 0 ? t("home:signupCredits", { count: site.signup_credits }) : undefined,
+      members: toCards(context, showcase).flatMap((card) =>
+        card.image
+          ? [
+              {
+                id: card.id,
+                name: card.name,
+                nameAge: t("members:card.nameAge", { name: card.name, age: card.age }),
+                // What a tap does: "Sign up free to like Kees".
+                likeLabel: t("account:signup.reason.like", { name: card.name }),
+                place: card.place,
+                photo: card.image.match,
+                fictional: card.fictional ? fictionalBadge : undefined,
+              },
+            ]
+          : [],
+      ),
+      fictionalWarning: listFictionalWarning(context, showcase),
+    },
+  };
 }
 
 export const meta = loaderHead;
 
-export default ComingSoon;
+type Built = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["built"]>;
+
+/** A lander (§2, issue 20): each design a page of its own in the lander layout, all ending in the signup. */
+export default function Lander() {
+  const { built } = useLoaderData<typeof loader>();
+  if (!built) return <ComingSoon />;
+  return built.design === "collagelanding" ? <Collage data={built} /> : <Gallery data={built} />;
+}
+
+/** /landers/gallery: the brand's newest members, many of them; a tap on one signs up to like them. */
+function Gallery({ data }: { data: Built }) {
+  const { copy } = data;
+  return (
+    <main id="main">
+      <section className={styles.galleryHero} aria-labelledby="lander-title">
+        <div className={`${container} ${styles.galleryHeroInner}`}>
+          <p className={styles.eyebrow}>{copy.eyebrow}</p>
+          <h1 id="lander-title" className={styles.title}>
+            {copy.title}
+          </h1>
+          <p className={styles.lead}>{copy.lead}</p>
+          <SignupLink className={styles.primaryAction}>{copy.signup}</SignupLink>
+          {data.signupCredits ? <p className={styles.bonus}>{data.signupCredits}</p> : null}
+        </div>
+      </section>
+      <section className={`${container} ${styles.section}`} aria-labelledby="members-title">
+        <h2 id="members-title" className={styles.sectionTitle}>
+          {copy.membersTitle}
+        </h2>
+        <ul className={styles.tiles}>
+          {data.members.map((member) => (
+            <li key={member.id}>
+              <SignupLink className={styles.tile} reason={{ intent: "like", profileId: member.id, name: member.name }}>
+                <img src={member.photo} alt="" width={400} height={400} loading="lazy" decoding="async" className={styles.tilePhoto} />
+                {member.fictional ? <span className={styles.fictional}>{member.fictional}</span> : null}
+                <span className={styles.tileText}>
+                  <span className={styles.tileName}>{member.nameAge}</span>
+                  <span className={styles.tilePlace}>{member.place}</span>
+                  <span className={visuallyHidden}>{member.likeLabel}</span>
+                </span>
+                <span className={styles.heart} aria-hidden="true">
+                  <svg viewBox="0 0 24 24" width="20" height="20" focusable="false">
+                    <path d="M12 21s-7.5-4.6-9.6-9.2C.9 8.4 3 4.5 6.8 4.5c2.1 0 3.7 1.1 5.2 3 1.5-1.9 3.1-3 5.2-3 3.8 0 5.9 3.9 4.4 7.3C19.5 16.4 12 21 12 21Z" fill="currentColor" />
+                  </svg>
+                </span>
+              </SignupLink>
+            </li>
+          ))}
+        </ul>
+        {data.fictionalWarning ? <p className={styles.fictionalWarning}>{data.fictionalWarning}</p> : null}
+      </section>
+      <Closing data={data} />
+    </main>
+  );
+}
+
+/** /landers/collagelanding: a wall of the brand's members behind one card with the brand's promise. */
+function Collage({ data }: { data: Built }) {
+  const { copy } = data;
+  return (
+    <main id="main">
+      <section className={styles.collage} aria-labelledby="lander-title">
+        <ul className={styles.collageWall} aria-hidden="true">
+          {data.members.map((member) => (
+            <li key={member.id} className={styles.collageTile}>
+              <img src={member.photo} alt="" width={400} height={400} decoding="async" className={styles.collagePhoto} />
+            </li>
+          ))}
+        </ul>
+        <div className={`${container} ${styles.collageInner}`}>
+          <div className={styles.collageCard}>
+            <p className={styles.cardEyebrow}>{copy.eyebrow}</p>
+            <h1 id="lander-title" className={styles.title}>
+              {copy.title}
+            </h1>
+            <p className={styles.lead}>{copy.lead}</p>
+            <SignupLink className={styles.cardAction}>{copy.signup}</SignupLink>
+            <ul className={styles.promises}>
+              {copy.promises.map((promise) => (
+                <li key={promise} className={styles.promise}>
+                  {promise}
+                </li>
+              ))}
+            </ul>
+            {data.signupCredits ? <p className={styles.cardBonus}>{data.signupCredits}</p> : null}
+          </div>
+        </div>
+      </section>
+      <section className={`${container} ${styles.section}`} aria-labelledby="trust-title">
+        <h2 id="trust-title" className={styles.sectionTitle}>
+          {copy.trustTitle}
+        </h2>
+        <ul className={styles.cards}>
+          {copy.trust.map((point, i) => (
+            <li key={point.title} className={styles.card}>
+              <svg className={styles.icon} viewBox="-8 -8 40 40" width="48" height="48" aria-hidden="true" focusable="false">
+                <use href={`${data.art}#${TRUST_ICONS[i]}`} width="24" height="24" />
+              </svg>
+              <h3 className={styles.cardTitle}>{point.title}</h3>
+              <p className={styles.cardText}>{point.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <Closing data={data} />
+    </main>
+  );
+}
+
+function Closing({ data }: { data: Built }) {
+  return (
+    <section className={styles.closing} aria-labelledby="closing-title">
+      <div className={`${container} ${styles.closingInner}`}>
+        <h2 id="closing-title" className={styles.closingTitle}>
+          {data.copy.closingTitle}
+        </h2>
+        <p className={styles.closingText}>{data.copy.closingText}</p>
+        <SignupLink className={styles.primaryAction}>{data.copy.signup}</SignupLink>
+      </div>
+    </section>
+  );
+}

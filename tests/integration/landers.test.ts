@@ -1,6 +1,8 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { text } from "../support/catalog";
+import { addProfile } from "../support/store-fixtures";
 import { requestAs, startTestServer, visitorIp, type TestServer } from "../support/test-server";
 
 /** The landers' addresses (§2, issue 20): the slug names the language, a wrong or missing one is sent to the visitor's. */
@@ -47,6 +49,20 @@ describe("lander slugs", () => {
     // The chosen language of the switcher wins over the browser's.
     const chosen = await get("bbw-us", "/landers/iconslanding", { "accept-language": "en", "cf-ipcountry": "US", cookie: "locale=es" });
     expect(chosen.headers.location).toBe("/landers/iconslanding/bbw-es");
+  });
+
+  it("shows the brand's newest members on the gallery, each tile a signup to like them, and only the brand's", async () => {
+    const flirt = server.sites.byId("flirt-nl")!;
+    const sanne = await addProfile(server.store, flirt, { name: "Sanne", born: "1991-06-06", photo: true });
+    const other = await addProfile(server.store, server.sites.byId("bbw-us")!, { name: "Oona", country: "US", photo: true });
+    // With a query: past the page cache, which may hold this page from before these members.
+    const gallery = await get("flirt-nl", "/landers/gallery/nl?ref=members");
+    expect(gallery.status).toBe(200);
+    expect(gallery.body).toContain(`href="/signup?to=like&amp;profile=${sanne}&amp;redirectTo=%2Flanders%2Fgallery%2Fnl%3Fref%3Dmembers"`);
+    expect(gallery.body).toContain(`>${text("nl", "account:signup.reason.like", { name: "Sanne" })}<`);
+    expect(gallery.body).not.toContain(`profile=${other}`);
+    const collage = await get("flirt-nl", "/landers/collagelanding/nl?ref=members");
+    expect(collage.body).toContain(text("nl", "home:none.trustTitle"));
   });
 
   it("answers a design that does not exist with not found", async () => {

@@ -32,6 +32,42 @@ beforeAll(async () => {
   await seedDemoMembers({ db: suite.server.store.db, sites: suite.server.sites.all(), count: 48, ...avatarTarget(suite.server.services.photos, suite.server.dataDir) });
 });
 
+/** The landers built so far (issue 20 item 1): the brand's members, its words, one way in. */
+describe("landers", () => {
+  it(
+    "shows the gallery and the collage in Dutch and English, on a phone and a desktop, accessible; a member's tile asks to sign up to like them",
+    async () => {
+      for (const [siteId, country, slug, language] of [
+        ["flirt-nl", "NL", "nl", "nl"],
+        ["bbw-us", "US", "bbw-eng", "en"],
+      ] as const) {
+        for (const design of ["gallery", "collagelanding"]) {
+          for (const viewport of [PHONE, DESKTOP]) {
+            const page = await openPage(suite, { siteId, pathname: `/landers/${design}/${slug}`, viewport, country });
+            await hydrated(page);
+            expect(await page.locator("html").getAttribute("lang")).toBe(language);
+            await page.getByRole("heading", { level: 1 }).waitFor();
+            await expectAccessible(page);
+            if (viewport === PHONE) await expectFitsPhone(page);
+            await page.context().close();
+          }
+        }
+      }
+
+      // On a desktop a tile opens the signup modal, saying whom the visitor would like.
+      const page = await openPage(suite, { siteId: "flirt-nl", pathname: "/landers/gallery/nl?network=adnet", viewport: DESKTOP, country: "NL" });
+      await hydrated(page);
+      const tile = page.locator("main li a").first();
+      const name = (await tile.locator("span span").first().textContent())!.split(",")[0]!;
+      await tile.click();
+      await page.getByRole("dialog", { name: text("nl", "account:signup.reason.like", { name }) }).waitFor();
+      await expectAccessible(page);
+      await page.context().close();
+    },
+    ROOM,
+  );
+});
+
 /** A member's landing and signup pages (issue 20 item 3): from an ad's click to that member's chat. */
 describe("member landing pages", () => {
   it(

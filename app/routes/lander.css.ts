@@ -1,0 +1,193 @@
+import { style } from "@vanilla-extract/css";
+import { vars } from "../../themes";
+import { media } from "../../themes/breakpoints";
+
+const heroBackdrop = {
+  background: `radial-gradient(120% 90% at 85% 10%, ${vars.color.heroTo} 0%, transparent 60%), linear-gradient(160deg, ${vars.color.heroFrom}, ${vars.color.heroTo})`,
+  color: vars.color.onHero,
+} as const;
+
+const action = {
+  display: "inline-flex",
+  alignItems: "center",
+  justifyContent: "center",
+  minHeight: "54px",
+  padding: "0 1.9rem",
+  borderRadius: vars.radius.pill,
+  fontSize: "1.1rem",
+  fontWeight: 700,
+  textAlign: "center",
+  textDecoration: "none",
+  transition: "transform 120ms ease, box-shadow 120ms ease",
+} as const;
+
+export const primaryAction = style({
+  ...action,
+  background: vars.color.secondary,
+  color: vars.color.onSecondary,
+  boxShadow: "0 8px 24px rgba(0, 0, 0, 0.22)",
+  selectors: { "&:hover": { transform: "translateY(-1px)", boxShadow: "0 10px 28px rgba(0, 0, 0, 0.28)" } },
+});
+
+export const eyebrow = style({
+  margin: 0,
+  padding: "0.3rem 0.8rem",
+  borderRadius: vars.radius.pill,
+  border: `1px solid ${vars.color.onHero}`,
+  fontSize: "0.85rem",
+  fontWeight: 700,
+  letterSpacing: "0.04em",
+  textTransform: "uppercase",
+});
+
+export const title = style({ margin: 0, fontSize: "clamp(2.1rem, 1.5rem + 2.6vw, 3.4rem)", lineHeight: 1.07, letterSpacing: "-0.01em", textWrap: "balance" });
+export const lead = style({ margin: 0, maxWidth: "36rem", fontSize: "1.15rem", lineHeight: 1.55 });
+export const bonus = style({ margin: 0, fontWeight: 600 });
+
+export const section = style({ paddingBlock: "2.5rem", "@media": { [media.md]: { paddingBlock: "3.75rem" } } });
+export const sectionTitle = style({ margin: "0 0 1.25rem", fontSize: "1.6rem", "@media": { [media.md]: { fontSize: "2.1rem" } } });
+
+export const fictional = style({
+  position: "absolute",
+  top: "0.6rem",
+  right: "0.6rem",
+  padding: "0.15rem 0.55rem",
+  borderRadius: vars.radius.pill,
+  background: "rgba(20, 16, 18, 0.78)",
+  color: "#fff",
+  fontSize: "0.75rem",
+  fontWeight: 700,
+});
+export const fictionalWarning = style({ margin: "1rem auto 0", color: vars.color.textMuted, fontSize: "0.9rem" });
+
+// Gallery (/landers/gallery).
+
+export const galleryHero = style({ ...heroBackdrop, paddingBlock: "2rem 2.5rem", "@media": { [media.md]: { paddingBlock: "3.5rem 4rem" } } });
+export const galleryHeroInner = style({ display: "grid", gap: "1.1rem", justifyItems: "start", "@media": { [media.md]: { justifyItems: "center", textAlign: "center" } } });
+
+export const tiles = style({
+  display: "grid",
+  gridTemplateColumns: "repeat(2, minmax(0, 1fr))",
+  gap: "0.75rem",
+  margin: 0,
+  padding: 0,
+  listStyle: "none",
+  "@media": { [media.md]: { gridTemplateColumns: "repeat(3, minmax(0, 1fr))", gap: "1rem" }, [media.lg]: { gridTemplateColumns: "repeat(4, minmax(0, 1fr))" } },
+});
+
+export const tile = style({
+  position: "relative",
+  display: "block",
+  borderRadius: vars.radius.large,
+  overflow: "hidden",
+  color: "#fff",
+  textDecoration: "none",
+  boxShadow: vars.shadow.small,
+  transition: "transform 150ms ease, box-shadow 150ms ease",
+  selectors: { "&:hover": { transform: "translateY(-2px)", boxShadow: vars.shadow.medium } },
+});
+
+export const tilePhoto = style({ display: "block", width: "100%", height: "auto", aspectRatio: "3 / 4", objectFit: "cover", background: vars.color.surfaceMuted });
+
+// The words sit on a dark fade of the photo's foot: white on it whatever the portrait's colours.
+export const tileText = style({
+  position: "absolute",
+  insetInline: 0,
+  bottom: 0,
+  display: "grid",
+  gap: "0.1rem",
+  padding: "2.5rem 3.2rem 0.75rem 0.75rem",
+  background: "linear-gradient(to bottom, transparent, rgba(12, 8, 10, 0.85))",
+});
+export const tileName = style({ fontWeight: 700, fontSize: "1.05rem", overflowWrap: "anywhere" });
+export const tilePlace = style({ fontSize: "0.85rem", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" });
+
+export const heart = style({
+  position: "absolute",
+  right: "0.6rem",
+  bottom: "0.7rem",
+  display: "grid",
+  placeItems: "center",
+  width: "38px",
+  height: "38px",
+  borderRadius: "50%",
+  background: vars.color.surface,
+  color: vars.color.primary,
+  boxShadow: vars.shadow.small,
+});
+
+// Collage (/landers/collagelanding).
+
+export const collage = style({ position: "relative", overflow: "hidden", background: vars.color.heroFrom, paddingBlock: "9rem 2rem", "@media": { [media.md]: { paddingBlock: "4.5rem" } } });
+
+export const collageWall = style({
+  position: "absolute",
+  inset: "-2rem",
+  display: "grid",
+  gridTemplateColumns: "repeat(3, minmax(0, 1fr))",
+  gap: "0.6rem",
+  margin: 0,
+  padding: 0,
+  listStyle: "none",
+  transform: "rotate(-4deg)",
+  "@media": { [media.md]: { gridTemplateColumns: "repeat(5, minmax(0, 1fr))", gap: "1rem" } },
+});
+export const collageTile = style({ borderRadius: vars.radius.large, overflow: "hidden", selectors: { "&:nth-child(even)": { transform: "translateY(2.5rem)" } } });
+export const collagePhoto = style({ display: "block", width: "100%", height: "100%", aspectRatio: "1 / 1", objectFit: "cover" });
+
+export const collageInner = style({ position: "relative", display: "grid", "@media": { [media.md]: { justifyItems: "start" } } });
+
+export const collageCard = style({
+  display: "grid",
+  gap: "1rem",
+  justifyItems: "start",
+  maxWidth: "34rem",
+  padding: "1.5rem",
+  borderRadius: vars.radius.large,
+  background: vars.color.surface,
+  color: vars.color.text,
+  boxShadow: "0 24px 60px rgba(0, 0, 0, 0.35)",
+  "@media": { [media.md]: { padding: "2.25rem" } },
+});
+export const cardEyebrow = style({ margin: 0, color: vars.color.link, fontSize: "0.85rem", fontWeight: 700, letterSpacing: "0.04em", textTransform: "uppercase" });
+export const cardAction = style({ ...action, background: vars.color.primary, color: vars.color.onPrimary, boxShadow: vars.shadow.medium });
+export const cardBonus = style({ margin: 0, color: vars.color.textMuted, fontWeight: 600 });
+
+export const promises = style({ display: "flex", flexWrap: "wrap", gap: "0.4rem 1.1rem", margin: 0, padding: 0, listStyle: "none", fontWeight: 600, fontSize: "0.95rem" });
+// A tick drawn from two borders: no glyph for a screen reader to read out.
+export const promise = style({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: "0.45rem",
+  selectors: {
+    "&::before": {
+      content: "''",
+      width: "0.35rem",
+      height: "0.7rem",
+      marginBottom: "0.2rem",
+      borderRight: `2px solid ${vars.color.success}`,
+      borderBottom: `2px solid ${vars.color.success}`,
+      transform: "rotate(45deg)",
+    },
+  },
+});
+
+export const cards = style({
+  display: "grid",
+  gap: "1rem",
+  margin: 0,
+  padding: 0,
+  listStyle: "none",
+  "@media": { [media.md]: { gridTemplateColumns: "repeat(3, minmax(0, 1fr))", gap: "1.25rem" } },
+});
+export const card = style({ padding: "1.25rem", borderRadius: vars.radius.large, background: vars.color.surface, border: `1px solid ${vars.color.border}` });
+export const icon = style({ display: "block", width: "3rem", height: "3rem", marginBottom: "0.75rem", borderRadius: vars.radius.pill, background: vars.color.surfaceMuted, color: vars.color.primaryStrong });
+export const cardTitle = style({ margin: "0 0 0.4rem", fontSize: "1.2rem" });
+export const cardText = style({ margin: 0, color: vars.color.textMuted });
+
+// The closing band both designs end with.
+
+export const closing = style(heroBackdrop);
+export const closingInner = style({ display: "grid", justifyItems: "center", gap: "1rem", paddingBlock: "3rem", textAlign: "center", "@media": { [media.md]: { paddingBlock: "4.25rem" } } });
+export const closingTitle = style({ margin: 0, maxWidth: "36rem", fontSize: "clamp(1.7rem, 1.2rem + 2vw, 2.6rem)", textWrap: "balance" });
+export const closingText = style({ margin: "0 0 0.5rem", maxWidth: "34rem", fontSize: "1.1rem" });
