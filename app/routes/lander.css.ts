@@ -185,7 +185,50 @@ export const icon = style({ display: "block", width: "3rem", height: "3rem", mar
 export const cardTitle = style({ margin: "0 0 0.4rem", fontSize: "1.2rem" });
 export const cardText = style({ margin: 0, color: vars.color.textMuted });
 
-// The closing band both designs end with.
+// Feed (/landers/socialnetwork).
+
+export const feedPage = style({ background: vars.color.surfaceMuted, paddingBlock: "1.25rem 2.5rem", "@media": { [media.md]: { paddingBlock: "2.5rem 4rem" } } });
+
+export const feedGrid = style({
+  display: "grid",
+  gap: "1.5rem",
+  alignItems: "start",
+  "@media": { [media.lg]: { gridTemplateColumns: "minmax(0, 0.8fr) minmax(0, 1fr)", gap: "3rem", maxWidth: "1020px" } },
+});
+
+export const feedIntro = style([
+  collageCard,
+  { maxWidth: "none", "@media": { [media.lg]: { position: "sticky", top: "1.5rem" } } },
+]);
+export const feedTitle = style({ margin: 0, fontSize: "clamp(1.9rem, 1.4rem + 2vw, 2.8rem)", lineHeight: 1.08, textWrap: "balance" });
+export const feedLead = style({ margin: 0, color: vars.color.textMuted, fontSize: "1.05rem", lineHeight: 1.55 });
+export const feedHeading = style({ margin: "0 0 1rem", fontSize: "1.4rem" });
+
+export const posts = style({ display: "grid", gap: "1rem", margin: 0, padding: 0, listStyle: "none" });
+
+export const post = style({ display: "grid", gap: "0.75rem", padding: "1rem 0 0.25rem", borderRadius: vars.radius.large, background: vars.color.surface, boxShadow: vars.shadow.small, overflow: "hidden" });
+export const postHead = style({ display: "flex", alignItems: "center", gap: "0.75rem", paddingInline: "1rem" });
+export const avatar = style({ width: "46px", height: "46px", flex: "none", borderRadius: "50%", objectFit: "cover" });
+export const postName = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: "0.5rem", margin: 0, fontSize: "1.05rem", overflowWrap: "anywhere" });
+export const postBadge = style({ padding: "0.1rem 0.5rem", borderRadius: vars.radius.pill, background: vars.color.surfaceMuted, color: vars.color.text, fontSize: "0.75rem", fontWeight: 700 });
+export const postPlace = style({ margin: 0, color: vars.color.textMuted, fontSize: "0.85rem" });
+export const postText = style({ margin: 0, paddingInline: "1rem", lineHeight: 1.5, whiteSpace: "pre-line", overflowWrap: "anywhere" });
+export const postPhoto = style({ display: "block", width: "100%", height: "auto", aspectRatio: "4 / 3", objectFit: "cover", objectPosition: "50% 30%", background: vars.color.surfaceMuted });
+export const postActions = style({ display: "flex", gap: "0.25rem", paddingInline: "0.5rem" });
+export const postAction = style({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: "0.45rem",
+  minHeight: "44px",
+  padding: "0 0.75rem",
+  borderRadius: vars.radius.pill,
+  color: vars.color.text,
+  fontWeight: 700,
+  textDecoration: "none",
+  selectors: { "&:hover": { background: vars.color.surfaceMuted } },
+});
+
+// The closing band the designs end with.
 
 export const closing = style(heroBackdrop);
 export const closingInner = style({ display: "grid", justifyItems: "center", gap: "1rem", paddingBlock: "3rem", textAlign: "center", "@media": { [media.md]: { paddingBlock: "4.25rem" } } });

@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { showcaseMembers } from "../../server/search/showcase";
+import { showcaseMembers, showcasePosts } from "../../server/search/showcase";
 import { landerAlternates } from "../../server/seo/crawling";
 import { SLUG_DESIGNS } from "../../server/sites/landing-slug";
 import { nicheName } from "../../server/sites/schema";
@@ -23,7 +23,7 @@ import type { AnonymousCacheHandle } from "../../server/http/page-cache-routes";
 export const handle: AnonymousCacheHandle = { anonymousCache: true };
 
 /** The designs built so far, with how many of the brand's newest members each shows; the others are on their way. */
-const MEMBERS_SHOWN: Partial<Record<(typeof SLUG_DESIGNS)[number], number>> = { gallery: 12, collagelanding: 9 };
+const MEMBERS_SHOWN: Partial<Record<(typeof SLUG_DESIGNS)[number], number>> = { gallery: 12, collagelanding: 9, socialnetwork: 6 };
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const { site, language, t, today } = context;
@@ -35,7 +35,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   if (!shown) return { head, built: undefined };
 
   const niche = nicheName(site.niche);
-  const showcase = await showcaseMembers(context.services.store.db, { site, today, limit: shown });
+  const db = context.services.store.db;
+  // The feed shows members as posts: those with words of their own.
+  const showcase = design === "socialnetwork" ? await showcasePosts(db, { site, today, limit: shown }) : await showcaseMembers(db, { site, today, limit: shown });
   const fictionalBadge = t("members:profile.fictionalBadge");
   return {
     head,
@@ -45,7 +47,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       copy: homeCopy(t, niche, site.name),
       art: homeArt(site.theme_overrides.illustration?.scene ?? niche),
       signupCredits: site.signup_credits > 0 ? t("home:signupCredits", { count: site.signup_credits }) : undefined,
-      members: toCards(context, showcase).flatMap((card) =>
+      words: { like: t("members:profile.like"), message: t("members:profile.message") },
+      members: toCards(context, showcase).flatMap((card, i) =>
         card.image
           ? [
               {
@@ -56,6 +59,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
                 likeLabel: t("account:signup.reason.like", { name: card.name }),
                 place: card.place,
                 photo: card.image.match,
+                photoAlt: t("members:profile.photoOf", { name: card.name }),
+                aboutMe: wordsOf(showcase[i]),
                 fictional: card.fictional ? fictionalBadge : undefined,
               },
             ]
@@ -66,6 +71,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   };
 }
 
+/** A member's own words, where the design asked for them (the feed's posts). */
+const wordsOf = (member: object | undefined) => (member && "aboutMe" in member && typeof member.aboutMe === "string" ? member.aboutMe : undefined);
+
 export const meta = loaderHead;
 
 type Built = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["built"]>;
@@ -74,7 +82,9 @@ type Built = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["built"
 export default function Lander() {
   const { built } = useLoaderData<typeof loader>();
   if (!built) return <ComingSoon />;
-  return built.design === "collagelanding" ? <Collage data={built} /> : <Gallery data={built} />;
+  if (built.design === "collagelanding") return <Collage data={built} />;
+  if (built.design === "socialnetwork") return <Feed data={built} />;
+  return <Gallery data={built} />;
 }
 
 /** /landers/gallery: the brand's newest members, many of them; a tap on one signs up to like them. */
@@ -173,6 +183,75 @@ function Collage({ data }: { data: Built }) {
         </ul>
       </section>
       <Closing data={data} />
+    </main>
+  );
+}
+
+/** /landers/socialnetwork: members as a feed of posts, their photo and words; liking or answering one signs up for it. */
+function Feed({ data }: { data: Built }) {
+  const { copy, words } = data;
+  return (
+    <main id="main" className={styles.feedPage}>
+      <div className={`${container} ${styles.feedGrid}`}>
+        <section className={styles.feedIntro} aria-labelledby="lander-title">
+          <p className={styles.cardEyebrow}>{copy.eyebrow}</p>
+          <h1 id="lander-title" className={styles.feedTitle}>
+            {copy.title}
+          </h1>
+          <p className={styles.feedLead}>{copy.lead}</p>
+          <SignupLink className={styles.cardAction}>{copy.signup}</SignupLink>
+          <ul className={styles.promises}>
+            {copy.promises.map((promise) => (
+              <li key={promise} className={styles.promise}>
+                {promise}
+              </li>
+            ))}
+          </ul>
+          {data.signupCredits ? <p className={styles.cardBonus}>{data.signupCredits}</p> : null}
+        </section>
+        <section aria-labelledby="feed-title">
+          <h2 id="feed-title" className={styles.feedHeading}>
+            {copy.membersTitle}
+          </h2>
+          <ol className={styles.posts}>
+            {data.members.map((member, i) => (
+              <li key={member.id}>
+                <article className={styles.post} aria-labelledby={`post-${member.id}`}>
+                  <header className={styles.postHead}>
+                    <img src={member.photo} alt="" width={400} height={400} loading="lazy" decoding="async" className={styles.avatar} />
+                    <div>
+                      <h3 id={`post-${member.id}`} className={styles.postName}>
+                        {member.nameAge}
+                        {member.fictional ? <span className={styles.postBadge}>{member.fictional}</span> : null}
+                      </h3>
+                      <p className={styles.postPlace}>{member.place}</p>
+                    </div>
+                  </header>
+                  {member.aboutMe ? <p className={styles.postText}>{member.aboutMe}</p> : null}
+                  <img src={member.photo} alt={member.photoAlt} width={400} height={400} loading={i === 0 ? "eager" : "lazy"} decoding="async" className={styles.postPhoto} />
+                  <div className={styles.postActions}>
+                    <SignupLink className={styles.postAction} reason={{ intent: "like", profileId: member.id, name: member.name }}>
+                      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+                        <path d="M12 21s-7.5-4.6-9.6-9.2C.9 8.4 3 4.5 6.8 4.5c2.1 0 3.7 1.1 5.2 3 1.5-1.9 3.1-3 5.2-3 3.8 0 5.9 3.9 4.4 7.3C19.5 16.4 12 21 12 21Z" fill="currentColor" />
+                      </svg>
+                      {words.like}
+                      <span className={visuallyHidden}>: {member.name}</span>
+                    </SignupLink>
+                    <SignupLink className={styles.postAction} reason={{ intent: "message", profileId: member.id, name: member.name }}>
+                      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+                        <path d="M4 5h16v11H8l-4 4V5Z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+                      </svg>
+                      {words.message}
+                      <span className={visuallyHidden}>: {member.name}</span>
+                    </SignupLink>
+                  </div>
+                </article>
+              </li>
+            ))}
+          </ol>
+          {data.fictionalWarning ? <p className={styles.fictionalWarning}>{data.fictionalWarning}</p> : null}
+        </section>
+      </div>
     </main>
   );
 }

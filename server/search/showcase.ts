@@ -9,12 +9,25 @@ import { CARD_COLUMNS, findableProfiles, toMemberCard, type MemberCard } from ".
  * visitor of the brand, so the page that shows it may be kept for all of them (decision 019).
  */
 export async function showcaseMembers(db: Kysely<Database>, { site, today, limit }: { site: Site; today: string; limit: number }): Promise<MemberCard[]> {
-  const rows = await findableProfiles(db, { site, today })
+  const rows = await newestWithPhoto(db, { site, today, limit }).execute();
+  return rows.map((row) => toMemberCard(site, today, row));
+}
+
+/**
+ * The same members with words of their own (about me), for a lander that shows them as posts; none
+ * where the brand does not show about me.
+ */
+export async function showcasePosts(db: Kysely<Database>, { site, today, limit }: { site: Site; today: string; limit: number }): Promise<(MemberCard & { aboutMe: string })[]> {
+  if (!(site.visible_profile_fields as readonly string[]).includes("about_me")) return [];
+  const rows = await newestWithPhoto(db, { site, today, limit }).select("profiles.about_me").where("profiles.about_me", "is not", null).execute();
+  return rows.map((row) => ({ ...toMemberCard(site, today, row), aboutMe: row.about_me ?? "" }));
+}
+
+function newestWithPhoto(db: Kysely<Database>, { site, today, limit }: { site: Site; today: string; limit: number }) {
+  return findableProfiles(db, { site, today })
     .innerJoin("photos", (join) => join.onRef("photos.id", "=", "profiles.main_photo_id").on("photos.status", "=", "active"))
     .select([...CARD_COLUMNS, "photos.filename", "photos.thumb_filename"])
     .orderBy("profiles.created_at", "desc")
     .orderBy("profiles.id", "desc")
-    .limit(limit)
-    .execute();
-  return rows.map((row) => toMemberCard(site, today, row));
+    .limit(limit);
 }

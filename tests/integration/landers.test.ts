@@ -51,7 +51,7 @@ describe("lander slugs", () => {
     expect(chosen.headers.location).toBe("/landers/iconslanding/bbw-es");
   });
 
-  it("shows the brand's newest members on the gallery, each tile a signup to like them, and only the brand's", async () => {
+  it("shows the brand's newest members on the gallery, the collage and the feed, each a way to sign up for them, and only the brand's", async () => {
     const flirt = server.sites.byId("flirt-nl")!;
     const sanne = await addProfile(server.store, flirt, { name: "Sanne", born: "1991-06-06", photo: true });
     const other = await addProfile(server.store, server.sites.byId("bbw-us")!, { name: "Oona", country: "US", photo: true });
@@ -63,6 +63,14 @@ describe("lander slugs", () => {
     expect(gallery.body).not.toContain(`profile=${other}`);
     const collage = await get("flirt-nl", "/landers/collagelanding/nl?ref=members");
     expect(collage.body).toContain(text("nl", "home:none.trustTitle"));
+
+    // The feed shows members with words of their own, as posts to like or answer.
+    await server.store.db.updateTable("profiles").set({ about_me: "Fietsen langs de Vecht." }).where("id", "=", sanne).execute();
+    const silent = await addProfile(server.store, flirt, { name: "Stil", photo: true });
+    const feed = await get("flirt-nl", "/landers/socialnetwork/nl?ref=members");
+    expect(feed.body).toContain("Fietsen langs de Vecht.");
+    expect(feed.body).toContain(`href="/signup?to=message&amp;profile=${sanne}&amp;redirectTo=%2Flanders%2Fsocialnetwork%2Fnl%3Fref%3Dmembers"`);
+    expect(feed.body).not.toContain(`profile=${silent}`);
   });
 
   it("answers a design that does not exist with not found", async () => {
