@@ -115,7 +115,7 @@ export default [
     route("members/:id/landing", "routes/member-landing.tsx", { id: "members-id-landing" }),
     route("members/:id/landing2/:slug?", "routes/member-landing.tsx", { id: "members-id-landing2" }),
     route("members/:id/landing3/:slug?", "routes/member-landing.tsx", { id: "members-id-landing3" }),
-    route("landers/tinderswipe", soon, { id: "landers-tinderswipe" }),
+    route("landers/tinderswipe", "routes/lander-tinderswipe.tsx", { id: "landers-tinderswipe" }),
     route("landers/:design/:slug?", "routes/lander.tsx", { id: "landers-design" }),
   ]),
 ] satisfies RouteConfig;

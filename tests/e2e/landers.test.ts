@@ -66,6 +66,63 @@ describe("landers", () => {
     },
     ROOM,
   );
+
+  it(
+    "tinderswipe: a pass or a swipe to the left shows the next member, a like signs up to like them and the account keeps the ad's source",
+    async () => {
+      const t = (key: string, values?: Record<string, string | number>) => text("nl", key, values);
+      const db = suite.server.store.db;
+      const page = await openPage(suite, { siteId: "flirt-nl", pathname: "/landers/tinderswipe?network=swipenet", viewport: PHONE, country: "NL", userAgent: PERSONS_BROWSER });
+      await hydrated(page);
+      await expectAccessible(page);
+      await expectFitsPhone(page);
+      // The card's member: names repeat among the demo members, ids do not.
+      const shown = async () => (await page.locator("article").getAttribute("aria-labelledby"))!;
+      const nameShown = async () => (await page.locator("article h2").textContent())!.split(",")[0]!;
+
+      const first = await shown();
+      await page.getByRole("button", { name: text("nl", "swipe:passName", { name: await nameShown() }) }).click();
+      await expect.poll(shown).not.toBe(first);
+      // A drag to the left is a pass too.
+      const second = await shown();
+      const box = (await page.locator("article").boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width / 2 - 160, box.y + box.height / 2, { steps: 8 });
+      await page.mouse.up();
+      await expect.poll(shown).not.toBe(second);
+
+      const liked = await nameShown();
+      await page.getByRole("link", { name: text("nl", "swipe:likeName", { name: liked }) }).click();
+      await page.waitForURL(/\/signup\?to=like/);
+      await page.getByRole("heading", { level: 1, name: t("account:signup.reason.like", { name: liked }) }).waitFor();
+      const email = uniqueEmail("swiper");
+      await page.getByLabel(t("account:fields.email"), { exact: true }).fill(email);
+      await page.getByLabel(t("account:fields.name"), { exact: true }).fill("Swiper");
+      await page.getByLabel(t("account:fields.dateOfBirth", { min_age: 18 }), { exact: true }).fill("1990-02-02");
+      await page.getByLabel(t("account:fields.password"), { exact: true }).fill("a good password");
+      await page.getByLabel(t("account:consent.specialCategory", { name: "FlirtNL" })).check();
+      await page.getByRole("button", { name: t("account:signup.submit") }).click();
+      await page.waitForURL(/\/complete-signup/);
+      const account = await db.selectFrom("accounts").select(["tracking", "lander_design"]).where("email", "=", email).executeTakeFirstOrThrow();
+      expect(account).toEqual({ tracking: { network: "swipenet" }, lander_design: "tinderswipe" });
+      await page.context().close();
+
+      // On a desktop a swipe to the right opens the signup modal for that member.
+      const desk = await openPage(suite, { siteId: "flirt-nl", pathname: "/landers/tinderswipe", viewport: DESKTOP, country: "NL" });
+      await hydrated(desk);
+      const name = (await desk.locator("article h2").textContent())!.split(",")[0]!;
+      const card = (await desk.locator("article").boundingBox())!;
+      await desk.mouse.move(card.x + card.width / 2, card.y + card.height / 2);
+      await desk.mouse.down();
+      await desk.mouse.move(card.x + card.width / 2 + 180, card.y + card.height / 2, { steps: 8 });
+      await desk.mouse.up();
+      await desk.getByRole("dialog", { name: t("account:signup.reason.like", { name }) }).waitFor();
+      await expectAccessible(desk);
+      await desk.context().close();
+    },
+    ROOM,
+  );
 });
 
 /** A member's landing and signup pages (issue 20 item 3): from an ad's click to that member's chat. */

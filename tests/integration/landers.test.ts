@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMember, sessionCookie } from "../support/accounts";
 import { text } from "../support/catalog";
 import { addProfile } from "../support/store-fixtures";
 import { requestAs, startTestServer, visitorIp, type TestServer } from "../support/test-server";
@@ -71,6 +72,18 @@ describe("lander slugs", () => {
     expect(feed.body).toContain("Fietsen langs de Vecht.");
     expect(feed.body).toContain(`href="/signup?to=message&amp;profile=${sanne}&amp;redirectTo=%2Flanders%2Fsocialnetwork%2Fnl%3Fref%3Dmembers"`);
     expect(feed.body).not.toContain(`profile=${silent}`);
+  });
+
+  it("deals the brand's members on tinderswipe, each like a signup to like them; members go to the real game", async () => {
+    const flirt = server.sites.byId("flirt-nl")!;
+    const mila = await addProfile(server.store, flirt, { name: "Mila", born: "1994-04-04", photo: true });
+    const swipe = await get("flirt-nl", "/landers/tinderswipe?ref=swipe");
+    expect(swipe.status).toBe(200);
+    expect(swipe.body).toContain(`href="/signup?to=like&amp;profile=${mila}&amp;redirectTo=%2Flanders%2Ftinderswipe%3Fref%3Dswipe"`);
+    const member = await createMember(server, { siteId: "flirt-nl" });
+    const cookie = (await sessionCookie(server, { siteId: "flirt-nl", accountId: member.accountId })).header;
+    const signedIn = await get("flirt-nl", "/landers/tinderswipe", { cookie });
+    expect([signedIn.status, signedIn.headers.location]).toEqual([302, "/swipe-game"]);
   });
 
   it("answers a design that does not exist with not found", async () => {
