@@ -228,6 +228,48 @@ export const postAction = style({
   selectors: { "&:hover": { background: vars.color.surfaceMuted } },
 });
 
+// Alone tonight (/landers/alonetonight): a night sky of the brand's own hero colours, darkened, with stars.
+
+const stars = [
+  [12, 18], [28, 8], [44, 22], [63, 12], [78, 26], [90, 9], [8, 44], [35, 38], [70, 42], [94, 36], [20, 66], [55, 58], [84, 62],
+].map(([x, y], i) => `radial-gradient(${i % 3 === 0 ? 2 : 1.4}px ${i % 3 === 0 ? 2 : 1.4}px at ${x}% ${y}%, rgba(255, 255, 255, 0.95) 50%, transparent 100%)`);
+
+export const night = style({
+  background: [...stars, `linear-gradient(180deg, rgba(6, 6, 20, 0.9), rgba(6, 6, 20, 0.55)), linear-gradient(160deg, ${vars.color.heroFrom}, ${vars.color.heroTo})`].join(", "),
+  color: "#fff",
+  paddingBlock: "2.5rem 3rem",
+  "@media": { [media.md]: { paddingBlock: "4rem 4.5rem" } },
+});
+export const nightInner = style({ display: "grid", justifyItems: "center", gap: "1.1rem", textAlign: "center" });
+export const moon = style({ color: "#f6e7b4", filter: "drop-shadow(0 0 18px rgba(246, 231, 180, 0.55))" });
+export const nightTitle = style({ margin: 0, color: "#fff", fontSize: "clamp(2.4rem, 1.6rem + 3.4vw, 4rem)", lineHeight: 1.05, textWrap: "balance" });
+export const nightLead = style({ margin: 0, maxWidth: "36rem", fontSize: "1.15rem", lineHeight: 1.55 });
+
+export const faces = style({ display: "flex", flexWrap: "wrap", justifyContent: "center", gap: "0.9rem 1.1rem", margin: "0.75rem 0", padding: 0, listStyle: "none" });
+export const face = style({ display: "grid", justifyItems: "center", gap: "0.35rem", color: "#fff", textDecoration: "none", fontWeight: 600, fontSize: "0.9rem" });
+export const facePhoto = style({
+  width: "76px",
+  height: "76px",
+  borderRadius: "50%",
+  objectFit: "cover",
+  border: "3px solid rgba(255, 255, 255, 0.85)",
+  boxShadow: "0 0 0 4px rgba(255, 255, 255, 0.12), 0 8px 20px rgba(0, 0, 0, 0.4)",
+  "@media": { [media.md]: { width: "92px", height: "92px" } },
+});
+export const faceName = style({ maxWidth: "92px", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" });
+
+export const stepNumber = style({
+  display: "grid",
+  placeItems: "center",
+  width: "2.5rem",
+  height: "2.5rem",
+  marginBottom: "0.75rem",
+  borderRadius: "50%",
+  background: vars.color.primaryStrong,
+  color: vars.color.onPrimaryStrong,
+  fontWeight: 800,
+});
+
 // The closing band the designs end with.
 
 export const closing = style(heroBackdrop);

@@ -23,7 +23,7 @@ import type { AnonymousCacheHandle } from "../../server/http/page-cache-routes";
 export const handle: AnonymousCacheHandle = { anonymousCache: true };
 
 /** The designs built so far, with how many of the brand's newest members each shows; the others are on their way. */
-const MEMBERS_SHOWN: Partial<Record<(typeof SLUG_DESIGNS)[number], number>> = { gallery: 12, collagelanding: 9, socialnetwork: 6 };
+const MEMBERS_SHOWN: Partial<Record<(typeof SLUG_DESIGNS)[number], number>> = { gallery: 12, collagelanding: 9, socialnetwork: 6, alonetonight: 6 };
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const { site, language, t, today } = context;
@@ -48,6 +48,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       art: homeArt(site.theme_overrides.illustration?.scene ?? niche),
       signupCredits: site.signup_credits > 0 ? t("home:signupCredits", { count: site.signup_credits }) : undefined,
       words: { like: t("members:profile.like"), message: t("members:profile.message") },
+      tonight: design === "alonetonight" ? { title: t("home:landers.alonetonight.title"), lead: t("home:landers.alonetonight.lead", { name: site.name }) } : undefined,
       members: toCards(context, showcase).flatMap((card, i) =>
         card.image
           ? [
@@ -84,6 +85,7 @@ export default function Lander() {
   if (!built) return <ComingSoon />;
   if (built.design === "collagelanding") return <Collage data={built} />;
   if (built.design === "socialnetwork") return <Feed data={built} />;
+  if (built.design === "alonetonight") return <AloneTonight data={built} />;
   return <Gallery data={built} />;
 }
 
@@ -252,6 +254,56 @@ function Feed({ data }: { data: Built }) {
           {data.fictionalWarning ? <p className={styles.fictionalWarning}>{data.fictionalWarning}</p> : null}
         </section>
       </div>
+    </main>
+  );
+}
+
+/** /landers/alonetonight: the question under a night sky, and a few of the members who are here tonight too. */
+function AloneTonight({ data }: { data: Built }) {
+  const { copy, tonight } = data;
+  if (!tonight) return null;
+  return (
+    <main id="main">
+      <section className={styles.night} aria-labelledby="lander-title">
+        <div className={`${container} ${styles.nightInner}`}>
+          <svg className={styles.moon} viewBox="0 0 64 64" width="64" height="64" aria-hidden="true" focusable="false">
+            <path d="M41 5a27 27 0 1 0 19 43A23 23 0 0 1 41 5Z" fill="currentColor" />
+          </svg>
+          <h1 id="lander-title" className={styles.nightTitle}>
+            {tonight.title}
+          </h1>
+          <p className={styles.nightLead}>{tonight.lead}</p>
+          <ul className={styles.faces} aria-label={copy.membersTitle}>
+            {data.members.map((member) => (
+              <li key={member.id}>
+                <SignupLink className={styles.face} reason={{ intent: "like", profileId: member.id, name: member.name }}>
+                  <img src={member.photo} alt="" width={400} height={400} decoding="async" className={styles.facePhoto} />
+                  <span className={styles.faceName}>{member.name}</span>
+                  <span className={visuallyHidden}>{member.likeLabel}</span>
+                </SignupLink>
+              </li>
+            ))}
+          </ul>
+          <SignupLink className={styles.primaryAction}>{copy.signup}</SignupLink>
+          {data.signupCredits ? <p className={styles.bonus}>{data.signupCredits}</p> : null}
+        </div>
+      </section>
+      <section className={`${container} ${styles.section}`} aria-labelledby="steps-title">
+        <h2 id="steps-title" className={styles.sectionTitle}>
+          {copy.stepsTitle}
+        </h2>
+        <ol className={styles.cards}>
+          {copy.steps.map((step, i) => (
+            <li key={step.title} className={styles.card}>
+              <span className={styles.stepNumber} aria-hidden="true">
+                {i + 1}
+              </span>
+              <h3 className={styles.cardTitle}>{step.title}</h3>
+              <p className={styles.cardText}>{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
     </main>
   );
 }

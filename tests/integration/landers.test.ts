@@ -52,7 +52,7 @@ describe("lander slugs", () => {
     expect(chosen.headers.location).toBe("/landers/iconslanding/bbw-es");
   });
 
-  it("shows the brand's newest members on the gallery, the collage and the feed, each a way to sign up for them, and only the brand's", async () => {
+  it("shows the brand's newest members on the gallery, the collage, the feed and alone tonight, each a way to sign up for them, and only the brand's", async () => {
     const flirt = server.sites.byId("flirt-nl")!;
     const sanne = await addProfile(server.store, flirt, { name: "Sanne", born: "1991-06-06", photo: true });
     const other = await addProfile(server.store, server.sites.byId("bbw-us")!, { name: "Oona", country: "US", photo: true });
@@ -72,6 +72,10 @@ describe("lander slugs", () => {
     expect(feed.body).toContain("Fietsen langs de Vecht.");
     expect(feed.body).toContain(`href="/signup?to=message&amp;profile=${sanne}&amp;redirectTo=%2Flanders%2Fsocialnetwork%2Fnl%3Fref%3Dmembers"`);
     expect(feed.body).not.toContain(`profile=${silent}`);
+
+    const tonight = await get("flirt-nl", "/landers/alonetonight/nl?ref=members");
+    expect(tonight.body).toContain(`>${text("nl", "home:landers.alonetonight.title")}<`);
+    expect(tonight.body).toContain(`profile=${sanne}`);
   });
 
   it("deals the brand's members on tinderswipe, each like a signup to like them; members go to the real game", async () => {
