@@ -3,6 +3,13 @@ import { defineConfig } from "vitest/config";
 /** Pure logic, the stores and server, the browser, and several instances on real PostgreSQL and Redis. */
 export default defineConfig({
   test: {
+    // A worker keeps the modules it imported for its next test file: each file still starts its own
+    // server, stores, Redis prefix and browser, and the files that fake timers or stub fetch restore
+    // them after each test. Importing the server anew for each file took a third of the run. Set here
+    // for every project: the forks pool reads it from the root (a project's own `isolate: false`
+    // reached its tests' config, but each file still got a fresh process).
+    isolate: false,
+    poolOptions: { forks: { isolate: false } },
     projects: [
       { test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
       {
@@ -10,9 +17,6 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
-          // A worker keeps the modules it imported for its next file: each file starts its own
-          // server and stores, and importing the server anew for each took a third of the run.
-          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -35,8 +39,6 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
-          // As for the integration tests: each file has its own server and browser, not its own modules.
-          isolate: false,
           // Room for a test that visits several pages with axe on a busy 2-core machine, where it
           // takes 30 s with the rest of the suite running beside it; its steps wait for conditions.
           testTimeout: 180_000,
