@@ -1,14 +1,10 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "../../themes";
 import { media } from "../../themes/breakpoints";
+import { heroBand } from "./lander.css";
 
 // A card dragged past the edge must never make the page scroll sideways.
-export const page = style({
-  flex: 1,
-  overflowX: "clip",
-  background: `radial-gradient(120% 90% at 85% 10%, ${vars.color.heroTo} 0%, transparent 60%), linear-gradient(160deg, ${vars.color.heroFrom}, ${vars.color.heroTo})`,
-  color: vars.color.onHero,
-});
+export const page = style([heroBand, { flex: 1, overflowX: "clip" }]);
 
 export const column = style({
   display: "grid",
@@ -22,16 +18,6 @@ export const column = style({
   "@media": { [media.md]: { paddingTop: "2.25rem" } },
 });
 
-export const eyebrow = style({
-  margin: 0,
-  padding: "0.3rem 0.8rem",
-  borderRadius: vars.radius.pill,
-  border: `1px solid ${vars.color.onHero}`,
-  fontSize: "0.8rem",
-  fontWeight: 700,
-  letterSpacing: "0.04em",
-  textTransform: "uppercase",
-});
 export const title = style({ margin: "0 0 0.4rem", fontSize: "clamp(1.5rem, 1.2rem + 1.4vw, 2.1rem)", lineHeight: 1.12, textWrap: "balance" });
 
 /** Portrait, as large as the screen allows while the buttons stay in view. */
@@ -67,17 +53,6 @@ export const info = style({
 export const name = style({ margin: 0, color: "#fff", fontSize: "1.6rem", lineHeight: 1.2, overflowWrap: "anywhere" });
 export const place = style({ margin: "0.2rem 0 0", overflowWrap: "anywhere" });
 
-export const fictional = style({
-  position: "absolute",
-  top: "0.75rem",
-  right: "0.75rem",
-  padding: "0.15rem 0.6rem",
-  borderRadius: vars.radius.pill,
-  background: "rgba(0, 0, 0, 0.72)",
-  color: "#fff",
-  fontSize: "0.85rem",
-  fontWeight: 600,
-});
 
 const stamp = style({
   position: "absolute",
@@ -119,18 +94,3 @@ export const end = style({ display: "grid", gap: "0.75rem", padding: "2rem 1.25r
 export const endTitle = style({ margin: 0, fontSize: "1.6rem", textWrap: "balance" });
 export const endText = style({ margin: 0 });
 
-export const signup = style({
-  display: "inline-flex",
-  alignItems: "center",
-  justifyContent: "center",
-  minHeight: "52px",
-  marginTop: "0.5rem",
-  padding: "0 1.75rem",
-  borderRadius: vars.radius.pill,
-  background: vars.color.secondary,
-  color: vars.color.onSecondary,
-  fontSize: "1.05rem",
-  fontWeight: 700,
-  textDecoration: "none",
-  boxShadow: "0 8px 24px rgba(0, 0, 0, 0.22)",
-});

@@ -8,9 +8,10 @@ import { SignupLink } from "../components/signup/signup-modal";
 import { homeCopy } from "../lib/home.server";
 import { loaderHead } from "../lib/meta";
 import { publicPageHead } from "../lib/page-head.server";
-import { toCards } from "../lib/profiles.server";
+import { landerMembers } from "../lib/lander-members.server";
 import { useHydrated } from "../lib/use-hydrated";
 import { visuallyHidden } from "../styles/visually-hidden.css";
+import * as landing from "./lander.css";
 import * as styles from "./lander-tinderswipe.css";
 import type { AnonymousCacheHandle } from "../../server/http/page-cache-routes";
 
@@ -36,23 +37,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // Every word is made here: a lander carries no catalogue to the browser.
     copy: { eyebrow: copy.eyebrow, title: copy.title, signup: copy.signup, closingTitle: copy.closingTitle, closingText: copy.closingText },
     words: { stampLike: t("swipe:stamp.like"), stampPass: t("swipe:stamp.pass"), hint: t("swipe:cardHint") },
-    members: toCards(context, showcase).flatMap((card, i) =>
-      card.image
-        ? [
-            {
-              id: card.id,
-              name: card.name,
-              nameAge: t("members:card.nameAge", { name: card.name, age: card.age }),
-              place: card.place,
-              // The large photo: the card fills a phone's width (the cards' own is the small one).
-              photo: showcase[i]?.image?.filename ?? card.image.match,
-              fictional: card.fictional ? t("members:profile.fictionalBadge") : undefined,
-              like: t("swipe:likeName", { name: card.name }),
-              pass: t("swipe:passName", { name: card.name }),
-            },
-          ]
-        : [],
-    ),
+    // The large photo: a card fills a phone's width.
+    members: landerMembers(context, showcase, { large: true }).map((member) => ({
+      ...member,
+      like: t("swipe:likeName", { name: member.name }),
+      pass: t("swipe:passName", { name: member.name }),
+    })),
   };
 }
 
@@ -102,7 +92,7 @@ export default function TinderSwipe() {
   return (
     <main id="main" className={styles.page}>
       <div className={styles.column}>
-        <p className={styles.eyebrow}>{copy.eyebrow}</p>
+        <p className={landing.eyebrow}>{copy.eyebrow}</p>
         <h1 className={styles.title}>{copy.title}</h1>
         {current ? (
           <>
@@ -128,7 +118,7 @@ export default function TinderSwipe() {
                 }}
               >
                 <img src={current.photo} alt="" className={styles.photo} width={800} height={800} draggable={false} />
-                {current.fictional ? <span className={styles.fictional}>{current.fictional}</span> : null}
+                {current.fictional ? <span className={landing.fictional}>{current.fictional}</span> : null}
                 <div className={styles.info}>
                   <h2 id={`swipe-name-${current.id}`} className={styles.name}>
                     {current.nameAge}
@@ -172,7 +162,7 @@ export default function TinderSwipe() {
             <p className={styles.endText}>{copy.closingText}</p>
           </section>
         )}
-        <SignupLink className={styles.signup}>{copy.signup}</SignupLink>
+        <SignupLink className={landing.primaryAction}>{copy.signup}</SignupLink>
       </div>
     </main>
   );

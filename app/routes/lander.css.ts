@@ -2,10 +2,11 @@ import { style } from "@vanilla-extract/css";
 import { vars } from "../../themes";
 import { media } from "../../themes/breakpoints";
 
-const heroBackdrop = {
+/** The brand's hero colours, as the home page paints them; the pages of the lander layout share these styles. */
+export const heroBand = style({
   background: `radial-gradient(120% 90% at 85% 10%, ${vars.color.heroTo} 0%, transparent 60%), linear-gradient(160deg, ${vars.color.heroFrom}, ${vars.color.heroTo})`,
   color: vars.color.onHero,
-} as const;
+});
 
 const action = {
   display: "inline-flex",
@@ -62,7 +63,7 @@ export const fictionalWarning = style({ margin: "1rem auto 0", color: vars.color
 
 // Gallery (/landers/gallery).
 
-export const galleryHero = style({ ...heroBackdrop, paddingBlock: "2rem 2.5rem", "@media": { [media.md]: { paddingBlock: "3.5rem 4rem" } } });
+export const galleryHero = style([heroBand, { paddingBlock: "2rem 2.5rem", "@media": { [media.md]: { paddingBlock: "3.5rem 4rem" } } }]);
 export const galleryHeroInner = style({ display: "grid", gap: "1.1rem", justifyItems: "start", "@media": { [media.md]: { justifyItems: "center", textAlign: "center" } } });
 
 export const tiles = style({
@@ -272,7 +273,7 @@ export const stepNumber = style({
 
 // The closing band the designs end with.
 
-export const closing = style(heroBackdrop);
+export const closing = heroBand;
 export const closingInner = style({ display: "grid", justifyItems: "center", gap: "1rem", paddingBlock: "3rem", textAlign: "center", "@media": { [media.md]: { paddingBlock: "4.25rem" } } });
 export const closingTitle = style({ margin: 0, maxWidth: "36rem", fontSize: "clamp(1.7rem, 1.2rem + 2vw, 2.6rem)", textWrap: "balance" });
 export const closingText = style({ margin: "0 0 0.5rem", maxWidth: "34rem", fontSize: "1.1rem" });

@@ -12,7 +12,8 @@ import { homeArt, homeCopy } from "../lib/home.server";
 import { redirectToLanguageSlug } from "../lib/landing-slug.server";
 import { loaderHead } from "../lib/meta";
 import { publicPageHead } from "../lib/page-head.server";
-import { listFictionalWarning, toCards } from "../lib/profiles.server";
+import { landerMembers } from "../lib/lander-members.server";
+import { listFictionalWarning } from "../lib/profiles.server";
 import { container } from "../styles/grid.css";
 import { visuallyHidden } from "../styles/visually-hidden.css";
 import ComingSoon from "./coming-soon";
@@ -38,7 +39,6 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const db = context.services.store.db;
   // The feed shows members as posts: those with words of their own.
   const showcase = design === "socialnetwork" ? await showcasePosts(db, { site, today, limit: shown }) : await showcaseMembers(db, { site, today, limit: shown });
-  const fictionalBadge = t("members:profile.fictionalBadge");
   return {
     head,
     built: {
@@ -49,31 +49,11 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       signupCredits: site.signup_credits > 0 ? t("home:signupCredits", { count: site.signup_credits }) : undefined,
       words: { like: t("members:profile.like"), message: t("members:profile.message") },
       tonight: design === "alonetonight" ? { title: t("home:landers.alonetonight.title"), lead: t("home:landers.alonetonight.lead", { name: site.name }) } : undefined,
-      members: toCards(context, showcase).flatMap((card, i) =>
-        card.image
-          ? [
-              {
-                id: card.id,
-                name: card.name,
-                nameAge: t("members:card.nameAge", { name: card.name, age: card.age }),
-                // What a tap does: "Sign up free to like Kees".
-                likeLabel: t("account:signup.reason.like", { name: card.name }),
-                place: card.place,
-                photo: card.image.match,
-                photoAlt: t("members:profile.photoOf", { name: card.name }),
-                aboutMe: wordsOf(showcase[i]),
-                fictional: card.fictional ? fictionalBadge : undefined,
-              },
-            ]
-          : [],
-      ),
+      members: landerMembers(context, showcase),
       fictionalWarning: listFictionalWarning(context, showcase),
     },
   };
 }
-
-/** A member's own words, where the design asked for them (the feed's posts). */
-const wordsOf = (member: object | undefined) => (member && "aboutMe" in member && typeof member.aboutMe === "string" ? member.aboutMe : undefined);
 
 export const meta = loaderHead;
 
@@ -151,20 +131,7 @@ function Collage({ data }: { data: Built }) {
         </ul>
         <div className={`${container} ${styles.collageInner}`}>
           <div className={styles.collageCard}>
-            <p className={styles.cardEyebrow}>{copy.eyebrow}</p>
-            <h1 id="lander-title" className={styles.title}>
-              {copy.title}
-            </h1>
-            <p className={styles.lead}>{copy.lead}</p>
-            <SignupLink className={styles.cardAction}>{copy.signup}</SignupLink>
-            <ul className={styles.promises}>
-              {copy.promises.map((promise) => (
-                <li key={promise} className={styles.promise}>
-                  {promise}
-                </li>
-              ))}
-            </ul>
-            {data.signupCredits ? <p className={styles.cardBonus}>{data.signupCredits}</p> : null}
+            <BrandCard data={data} titleClass={styles.title} leadClass={styles.lead} />
           </div>
         </div>
       </section>
@@ -196,20 +163,7 @@ function Feed({ data }: { data: Built }) {
     <main id="main" className={styles.feedPage}>
       <div className={`${container} ${styles.feedGrid}`}>
         <section className={styles.feedIntro} aria-labelledby="lander-title">
-          <p className={styles.cardEyebrow}>{copy.eyebrow}</p>
-          <h1 id="lander-title" className={styles.feedTitle}>
-            {copy.title}
-          </h1>
-          <p className={styles.feedLead}>{copy.lead}</p>
-          <SignupLink className={styles.cardAction}>{copy.signup}</SignupLink>
-          <ul className={styles.promises}>
-            {copy.promises.map((promise) => (
-              <li key={promise} className={styles.promise}>
-                {promise}
-              </li>
-            ))}
-          </ul>
-          {data.signupCredits ? <p className={styles.cardBonus}>{data.signupCredits}</p> : null}
+          <BrandCard data={data} titleClass={styles.feedTitle} leadClass={styles.feedLead} />
         </section>
         <section aria-labelledby="feed-title">
           <h2 id="feed-title" className={styles.feedHeading}>
@@ -305,6 +259,29 @@ function AloneTonight({ data }: { data: Built }) {
         </ol>
       </section>
     </main>
+  );
+}
+
+/** The brand's promise on a card of its own (the collage's, the feed's): who it is for, the way in, what it promises. */
+function BrandCard({ data, titleClass, leadClass }: { data: Built; titleClass: string; leadClass: string }) {
+  const { copy } = data;
+  return (
+    <>
+      <p className={styles.cardEyebrow}>{copy.eyebrow}</p>
+      <h1 id="lander-title" className={titleClass}>
+        {copy.title}
+      </h1>
+      <p className={leadClass}>{copy.lead}</p>
+      <SignupLink className={styles.cardAction}>{copy.signup}</SignupLink>
+      <ul className={styles.promises}>
+        {copy.promises.map((promise) => (
+          <li key={promise} className={styles.promise}>
+            {promise}
+          </li>
+        ))}
+      </ul>
+      {data.signupCredits ? <p className={styles.cardBonus}>{data.signupCredits}</p> : null}
+    </>
   );
 }
 

@@ -1,12 +1,8 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "../../themes";
 import { media } from "../../themes/breakpoints";
+import { heroBand, primaryAction } from "./lander.css";
 
-/** The brand's hero colours, as the home page paints them. */
-const heroBackdrop = {
-  background: `radial-gradient(120% 90% at 85% 10%, ${vars.color.heroTo} 0%, transparent 60%), linear-gradient(160deg, ${vars.color.heroFrom}, ${vars.color.heroTo})`,
-  color: vars.color.onHero,
-} as const;
 
 const cover = { display: "block", width: "100%", height: "100%", objectFit: "cover" } as const;
 
@@ -20,58 +16,16 @@ export const initial = style({
   fontWeight: 700,
 });
 
-export const fictionalBadge = style({
-  position: "absolute",
-  top: "0.75rem",
-  right: "0.75rem",
-  padding: "0.2rem 0.6rem",
-  borderRadius: vars.radius.pill,
-  background: "rgba(20, 16, 18, 0.78)",
-  color: "#fff",
-  fontSize: "0.8rem",
-  fontWeight: 700,
-});
 
-export const fictionalWarning = style({ margin: "1rem auto 0", color: vars.color.textMuted, fontSize: "0.9rem" });
-
-export const primaryAction = style({
-  display: "inline-flex",
-  alignItems: "center",
-  justifyContent: "center",
-  minHeight: "54px",
-  padding: "0 1.75rem",
-  borderRadius: vars.radius.pill,
-  background: vars.color.secondary,
-  color: vars.color.onSecondary,
-  fontSize: "1.05rem",
-  fontWeight: 700,
-  textAlign: "center",
-  textDecoration: "none",
-  boxShadow: "0 8px 24px rgba(0, 0, 0, 0.2)",
-  transition: "transform 120ms ease, box-shadow 120ms ease",
-  selectors: { "&:hover": { transform: "translateY(-1px)", boxShadow: "0 10px 28px rgba(0, 0, 0, 0.26)" } },
-});
 
 export const note = style({ margin: 0, fontSize: "0.9rem", fontWeight: 600, color: "inherit" });
 
-export const lead = style({ margin: 0, fontSize: "1.1rem", lineHeight: 1.55, maxWidth: "34rem" });
-
 export const name = style({ margin: 0, fontSize: "clamp(2.2rem, 1.6rem + 2.4vw, 3.4rem)", lineHeight: 1.05, overflowWrap: "anywhere", textWrap: "balance" });
 
-export const eyebrow = style({
-  margin: 0,
-  padding: "0.3rem 0.8rem",
-  borderRadius: vars.radius.pill,
-  border: `1px solid ${vars.color.onHero}`,
-  fontSize: "0.85rem",
-  fontWeight: 700,
-  letterSpacing: "0.04em",
-  textTransform: "uppercase",
-});
 
 // Spotlight (/members/{id}/landing).
 
-export const spotlight = style({ ...heroBackdrop, paddingBlock: "1.5rem 2.5rem", "@media": { [media.md]: { paddingBlock: "3.5rem" } } });
+export const spotlight = style([heroBand, { paddingBlock: "1.5rem 2.5rem", "@media": { [media.md]: { paddingBlock: "3.5rem" } } }]);
 
 export const spotlightGrid = style({
   display: "grid",
@@ -113,10 +67,6 @@ export const quote = style({
 });
 globalStyle(`${quote} p`, { margin: 0 });
 
-export const more = style({ paddingBlock: "2.5rem", "@media": { [media.md]: { paddingBlock: "3.5rem" } } });
-
-export const moreTitle = style({ margin: "0 0 1.25rem", fontSize: "1.6rem", "@media": { [media.md]: { fontSize: "2rem" } } });
-
 export const others = style({
   display: "grid",
   gridTemplateColumns: "repeat(2, minmax(0, 1fr))",
@@ -145,7 +95,7 @@ export const otherPlace = style({ paddingInline: "0.75rem", fontSize: "0.85rem",
 
 // Story (/members/{id}/landing2).
 
-export const storyPage = style({ ...heroBackdrop, padding: "0 0 1.5rem", "@media": { [media.md]: { padding: "2.5rem 1rem" } } });
+export const storyPage = style([heroBand, { padding: "0 0 1.5rem", "@media": { [media.md]: { padding: "2.5rem 1rem" } } }]);
 
 export const story = style({
   width: "100%",
@@ -197,7 +147,7 @@ globalStyle(`${stickyAction} ${primaryAction}`, { width: "100%" });
 
 // Chat preview (/members/{id}/landing3).
 
-export const chatPage = style({ ...heroBackdrop, "@media": { [media.md]: { padding: "2.5rem 1rem" } } });
+export const chatPage = style([heroBand, { "@media": { [media.md]: { padding: "2.5rem 1rem" } } }]);
 
 export const chat = style({
   width: "100%",

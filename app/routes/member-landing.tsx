@@ -12,6 +12,7 @@ import { redirectToLanguageSlug } from "../lib/landing-slug.server";
 import { accountMeta } from "../lib/meta";
 import { toCards } from "../lib/profiles.server";
 import { container } from "../styles/grid.css";
+import * as landing from "./lander.css";
 import * as styles from "./member-landing.css";
 
 // Never indexed: a member's page is theirs, not the brand's (robots.txt closes /members too).
@@ -110,7 +111,7 @@ function Photo({ member, className, decorative = false }: { member: LandingMembe
 
 function Fictional({ member, words }: { member: LandingMember; words: Data["words"] }) {
   return member.fictional ? (
-    <span className={styles.fictionalBadge} title={words.fictionalTitle}>
+    <span className={landing.fictional} title={words.fictionalTitle}>
       {words.fictionalBadge}
     </span>
   ) : null;
@@ -143,18 +144,18 @@ function Spotlight({ member, data }: { member: LandingMember; data: Data }) {
                 <p>{member.aboutMe}</p>
               </blockquote>
             ) : null}
-            <p className={styles.lead}>{words.lead}</p>
-            <SignupFor member={member} className={styles.primaryAction}>
+            <p className={landing.lead}>{words.lead}</p>
+            <SignupFor member={member} className={landing.primaryAction}>
               {words.messageCta}
             </SignupFor>
             <p className={styles.note}>{words.note}</p>
           </div>
         </div>
       </section>
-      {member.fictionalWarning ? <p className={`${container} ${styles.fictionalWarning}`}>{member.fictionalWarning}</p> : null}
+      {member.fictionalWarning ? <p className={`${container} ${landing.fictionalWarning}`}>{member.fictionalWarning}</p> : null}
       {data.others.length ? (
-        <section className={`${container} ${styles.more}`} aria-labelledby="more-title">
-          <h2 id="more-title" className={styles.moreTitle}>
+        <section className={`${container} ${landing.section}`} aria-labelledby="more-title">
+          <h2 id="more-title" className={landing.sectionTitle}>
             {words.more}
           </h2>
           <ul className={styles.others}>
@@ -198,9 +199,9 @@ function Story({ member, data }: { member: LandingMember; data: Data }) {
               <p className={styles.about}>{member.aboutMe}</p>
             </>
           ) : null}
-          {member.fictionalWarning ? <p className={styles.fictionalWarning}>{member.fictionalWarning}</p> : null}
+          {member.fictionalWarning ? <p className={landing.fictionalWarning}>{member.fictionalWarning}</p> : null}
           <div className={styles.stickyAction}>
-            <SignupFor member={member} className={styles.primaryAction}>
+            <SignupFor member={member} className={landing.primaryAction}>
               {words.messageCta}
             </SignupFor>
             <p className={styles.note}>{words.note}</p>
@@ -237,7 +238,7 @@ function ChatPreview({ member, data }: { member: LandingMember; data: Data }) {
               <p className={styles.bubbleText}>{member.aboutMe}</p>
             </figure>
           ) : null}
-          {member.fictionalWarning ? <p className={styles.fictionalWarning}>{member.fictionalWarning}</p> : null}
+          {member.fictionalWarning ? <p className={landing.fictionalWarning}>{member.fictionalWarning}</p> : null}
         </div>
         <SignupFor member={member} className={styles.composer}>
           <span className={styles.composerField}>{words.writePrompt}</span>
@@ -259,12 +260,12 @@ function BrandLanding({ data }: { data: Data }) {
     <main id="main">
       <section className={styles.spotlight} aria-labelledby="brand-title">
         <div className={`${container} ${styles.brandCopy}`}>
-          <p className={styles.eyebrow}>{data.brand.eyebrow}</p>
+          <p className={landing.eyebrow}>{data.brand.eyebrow}</p>
           <h1 id="brand-title" className={styles.name}>
             {data.brand.title}
           </h1>
-          <p className={styles.lead}>{data.brand.lead}</p>
-          <SignupLink className={styles.primaryAction}>{data.brand.signup}</SignupLink>
+          <p className={landing.lead}>{data.brand.lead}</p>
+          <SignupLink className={landing.primaryAction}>{data.brand.signup}</SignupLink>
           {data.brand.note ? <p className={styles.note}>{data.brand.note}</p> : null}
         </div>
       </section>

@@ -11,6 +11,8 @@ export const page = style({
   margin: "0 auto",
   padding: "1.5rem 1rem 3rem",
   display: "grid",
+  // One column as wide as the page, never wider: a long address in the text wraps instead.
+  gridTemplateColumns: "minmax(0, 1fr)",
   gap: "1.25rem",
   alignContent: "start",
   "@media": { [media.md]: { padding: "2rem 1.5rem 4rem" } },
@@ -45,7 +47,8 @@ export const code = style({
   overflowWrap: "anywhere",
 });
 
-export const facts = style({ display: "grid", gap: "0.5rem", margin: 0, paddingLeft: "1.25rem" });
+// The facts name the member's e-mail address, one long word on a 360 px phone.
+export const facts = style({ display: "grid", gap: "0.5rem", margin: 0, paddingLeft: "1.25rem", overflowWrap: "anywhere" });
 
 /** Going on with deleting is a choice in the danger colour, never the brand's inviting one. */
 export const dangerButton = style([button, { background: vars.color.danger, color: vars.color.surface }]);

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import type { Logger } from "../log";
+import { periodicFlush } from "../periodic-flush";
 import type { Lander } from "./lander-visits";
 
 /** How often the visits counted in memory are added to lander_visits, in one statement. */
@@ -21,8 +22,6 @@ type Key = { siteId: string; day: string; design: string; slug: string; network:
  */
 export function createLanderVisitCounter({ db, log }: { db: Kysely<Database>; log: Logger }) {
   const pending = new Map<string, { key: Key; visits: number }>();
-  let timer: NodeJS.Timeout | undefined;
-  let flushing: Promise<void> | undefined;
 
   function add(key: Key, visits: number): boolean {
     const id = JSON.stringify([key.siteId, key.day, key.design, key.slug, key.network]);
@@ -50,33 +49,18 @@ export function createLanderVisitCounter({ db, log }: { db: Kysely<Database>; lo
     }
   }
 
-  const counter = {
+  const writes = periodicFlush(write, FLUSH_MS);
+  return {
     /** One visit of a lander; the source is the tracking query's network (§3), if any. */
     count({ siteId, lander, network, at = new Date() }: { siteId: string; lander: Lander; network: string | undefined; at?: Date }): void {
       const key = { siteId, day: at.toISOString().slice(0, 10), design: lander.design, slug: lander.slug, network: network ?? "" };
       if (add(key, 1)) return;
       // Full: a write takes what waits (at once, unless one is under way), then there is room.
-      void counter.flush();
+      void writes.flush();
       if (!add(key, 1)) log.warn({ siteId }, "too many distinct lander counts waiting: one visit not counted");
     },
-    /** Writes what was counted (the timer does this; tests call it to not wait). */
-    flush(): Promise<void> {
-      flushing ??= write().finally(() => (flushing = undefined));
-      return flushing;
-    },
-    start() {
-      timer ??= setInterval(() => void counter.flush(), FLUSH_MS);
-      timer.unref();
-    },
-    /** Writes what is left, before the store closes. */
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await flushing;
-      await write();
-    },
+    ...writes,
   };
-  return counter;
 }
 
 export type LanderVisitCounter = ReturnType<typeof createLanderVisitCounter>;

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import type { Logger } from "../log";
+import { periodicFlush } from "../periodic-flush";
 
 /** A member's last_seen_at is written at most this often: /members and /api/user.php must not write per request. */
 export const SEEN_EVERY_MS = 60_000;
@@ -22,8 +23,6 @@ export function createPresenceTracker({ db, log }: { db: Kysely<Database>; log: 
   const written = new Map<number, number>();
   /** Event streams open here, per profile. */
   const streams = new Map<number, number>();
-  let timer: NodeJS.Timeout | undefined;
-  let flushing: Promise<void> | undefined;
 
   function note(profileId: number, at: Date) {
     const earlier = pending.get(profileId);
@@ -82,22 +81,7 @@ export function createPresenceTracker({ db, log }: { db: Kysely<Database>; log: 
     hasStream: (profileId: number) => streams.has(profileId),
     /** A sign of life noted here and not written yet. */
     pendingSince: (profileId: number): Date | undefined => pending.get(profileId),
-    /** Writes what was gathered (the timer does this; tests call it to not wait). */
-    flush(): Promise<void> {
-      flushing ??= write().finally(() => (flushing = undefined));
-      return flushing;
-    },
-    start() {
-      timer ??= setInterval(() => void this.flush(), FLUSH_MS);
-      timer.unref();
-    },
-    /** Writes what is left, before the store closes. */
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await flushing;
-      await write();
-    },
+    ...periodicFlush(write, FLUSH_MS),
   };
 }
 

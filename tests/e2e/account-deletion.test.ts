@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { createMember, linkIn, PASSWORD, waitForMail } from "../support/accounts";
+import { createMember, linkIn, PASSWORD, uniqueEmail, waitForMail } from "../support/accounts";
 import { hydrated, PHONE } from "../support/browser";
 import { browserSuite, openPage } from "../support/browser-suite";
 import { text } from "../support/catalog";
@@ -24,7 +24,8 @@ async function mailedLink(email: string): Promise<string> {
 describe("account deletion", () => {
   it("goes through the reasons and the retention offers, deletes, and comes back through the mailed link", async () => {
     const name = `Leaver${Date.now().toString(36)}`;
-    const member = await createMember(suite.server, { siteId: BRAND.id, name });
+    // A long address: the last step names it, and it must wrap on a 360 px phone.
+    const member = await createMember(suite.server, { siteId: BRAND.id, name, email: uniqueEmail("a.rather.long.address.for.a.small.phone") });
     const viewer = await createMember(suite.server, { siteId: BRAND.id, name: "Viewer" });
     await suite.server.store.db.updateTable("profiles").set({ status: "active" }).where("id", "in", [member.profileId, viewer.profileId]).execute();
 
