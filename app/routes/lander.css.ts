@@ -229,6 +229,39 @@ export const postAction = style({
   selectors: { "&:hover": { background: vars.color.surfaceMuted } },
 });
 
+// Icons (/landers/iconslanding): the copy beside a honeycomb of round faces.
+
+export const iconsHero = style([heroBand, { paddingBlock: "2rem 2.5rem", overflow: "hidden", "@media": { [media.md]: { paddingBlock: "3.5rem 4rem" } } }]);
+export const iconsGrid = style({
+  display: "grid",
+  gap: "2rem",
+  alignItems: "center",
+  "@media": { [media.lg]: { gridTemplateColumns: "minmax(0, 1fr) minmax(0, 1fr)", gap: "3rem" } },
+});
+export const iconsCopy = style({ display: "grid", gap: "1.1rem", justifyItems: "start" });
+
+// Four columns with every other row shifted half a face: the cells of a honeycomb.
+export const honeycomb = style({
+  display: "grid",
+  gridTemplateColumns: "repeat(4, minmax(0, 1fr))",
+  gap: "0.6rem 0.75rem",
+  margin: 0,
+  padding: "0 0 0 6%",
+  listStyle: "none",
+  "@media": { [media.md]: { gap: "0.9rem 1.1rem" } },
+});
+export const cell = style({ selectors: { "&:nth-child(8n + 5), &:nth-child(8n + 6), &:nth-child(8n + 7), &:nth-child(8n + 8)": { transform: "translateX(-12%)" } } });
+export const iconLink = style({
+  display: "block",
+  borderRadius: "50%",
+  overflow: "hidden",
+  border: "3px solid rgba(255, 255, 255, 0.85)",
+  boxShadow: "0 8px 22px rgba(0, 0, 0, 0.28)",
+  transition: "transform 150ms ease",
+  selectors: { "&:hover": { transform: "scale(1.05)" } },
+});
+export const iconPhoto = style({ display: "block", width: "100%", height: "auto", aspectRatio: "1 / 1", objectFit: "cover" });
+
 // Alone tonight (/landers/alonetonight): a night sky of the brand's own hero colours, darkened, with stars.
 
 const stars = [

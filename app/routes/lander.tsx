@@ -24,7 +24,7 @@ import type { AnonymousCacheHandle } from "../../server/http/page-cache-routes";
 export const handle: AnonymousCacheHandle = { anonymousCache: true };
 
 /** The designs built so far, with how many of the brand's newest members each shows; the others are on their way. */
-const MEMBERS_SHOWN: Partial<Record<(typeof SLUG_DESIGNS)[number], number>> = { gallery: 12, collagelanding: 9, socialnetwork: 6, alonetonight: 6 };
+const MEMBERS_SHOWN: Partial<Record<(typeof SLUG_DESIGNS)[number], number>> = { gallery: 12, collagelanding: 9, socialnetwork: 6, alonetonight: 6, iconslanding: 12 };
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const { site, language, t, today } = context;
@@ -66,6 +66,7 @@ export default function Lander() {
   if (built.design === "collagelanding") return <Collage data={built} />;
   if (built.design === "socialnetwork") return <Feed data={built} />;
   if (built.design === "alonetonight") return <AloneTonight data={built} />;
+  if (built.design === "iconslanding") return <Icons data={built} />;
   return <Gallery data={built} />;
 }
 
@@ -118,7 +119,6 @@ function Gallery({ data }: { data: Built }) {
 
 /** /landers/collagelanding: a wall of the brand's members behind one card with the brand's promise. */
 function Collage({ data }: { data: Built }) {
-  const { copy } = data;
   return (
     <main id="main">
       <section className={styles.collage} aria-labelledby="lander-title">
@@ -135,22 +135,7 @@ function Collage({ data }: { data: Built }) {
           </div>
         </div>
       </section>
-      <section className={`${container} ${styles.section}`} aria-labelledby="trust-title">
-        <h2 id="trust-title" className={styles.sectionTitle}>
-          {copy.trustTitle}
-        </h2>
-        <ul className={styles.cards}>
-          {copy.trust.map((point, i) => (
-            <li key={point.title} className={styles.card}>
-              <svg className={styles.icon} viewBox="-8 -8 40 40" width="48" height="48" aria-hidden="true" focusable="false">
-                <use href={`${data.art}#${TRUST_ICONS[i]}`} width="24" height="24" />
-              </svg>
-              <h3 className={styles.cardTitle}>{point.title}</h3>
-              <p className={styles.cardText}>{point.text}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <TrustPoints data={data} />
       <Closing data={data} />
     </main>
   );
@@ -259,6 +244,63 @@ function AloneTonight({ data }: { data: Built }) {
         </ol>
       </section>
     </main>
+  );
+}
+
+/** /landers/iconslanding: the brand's promise beside a honeycomb of its members' faces, each a like away. */
+function Icons({ data }: { data: Built }) {
+  const { copy } = data;
+  return (
+    <main id="main">
+      <section className={styles.iconsHero} aria-labelledby="lander-title">
+        <div className={`${container} ${styles.iconsGrid}`}>
+          <div className={styles.iconsCopy}>
+            <p className={styles.eyebrow}>{copy.eyebrow}</p>
+            <h1 id="lander-title" className={styles.title}>
+              {copy.title}
+            </h1>
+            <p className={styles.lead}>{copy.lead}</p>
+            <SignupLink className={styles.primaryAction}>{copy.signup}</SignupLink>
+            {data.signupCredits ? <p className={styles.bonus}>{data.signupCredits}</p> : null}
+          </div>
+          <ul className={styles.honeycomb} aria-label={copy.membersTitle}>
+            {data.members.map((member) => (
+              <li key={member.id} className={styles.cell}>
+                <SignupLink className={styles.iconLink} reason={{ intent: "like", profileId: member.id, name: member.name }}>
+                  <img src={member.photo} alt="" width={400} height={400} decoding="async" className={styles.iconPhoto} />
+                  <span className={visuallyHidden}>{member.likeLabel}</span>
+                </SignupLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <TrustPoints data={data} />
+      <Closing data={data} />
+    </main>
+  );
+}
+
+/** The niche's three reasons to trust the brand, each with its drawn icon. */
+function TrustPoints({ data }: { data: Built }) {
+  const { copy } = data;
+  return (
+    <section className={`${container} ${styles.section}`} aria-labelledby="trust-title">
+      <h2 id="trust-title" className={styles.sectionTitle}>
+        {copy.trustTitle}
+      </h2>
+      <ul className={styles.cards}>
+        {copy.trust.map((point, i) => (
+          <li key={point.title} className={styles.card}>
+            <svg className={styles.icon} viewBox="-8 -8 40 40" width="48" height="48" aria-hidden="true" focusable="false">
+              <use href={`${data.art}#${TRUST_ICONS[i]}`} width="24" height="24" />
+            </svg>
+            <h3 className={styles.cardTitle}>{point.title}</h3>
+            <p className={styles.cardText}>{point.text}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -35,13 +35,13 @@ beforeAll(async () => {
 /** The landers built so far (issue 20 item 1): the brand's members, its words, one way in. */
 describe("landers", () => {
   it(
-    "shows the gallery, the collage, the feed and alone tonight in Dutch and English, on a phone and a desktop, accessible; a member's tile asks to sign up to like them",
+    "shows the gallery, the collage, the feed, alone tonight and the icons in Dutch and English, on a phone and a desktop, accessible; a member's tile asks to sign up to like them",
     async () => {
       for (const [siteId, country, slug, language] of [
         ["flirt-nl", "NL", "nl", "nl"],
         ["bbw-us", "US", "bbw-eng", "en"],
       ] as const) {
-        for (const design of ["gallery", "collagelanding", "socialnetwork", "alonetonight"]) {
+        for (const design of ["gallery", "collagelanding", "socialnetwork", "alonetonight", "iconslanding"]) {
           for (const viewport of [PHONE, DESKTOP]) {
             const page = await openPage(suite, { siteId, pathname: `/landers/${design}/${slug}`, viewport, country });
             await hydrated(page);

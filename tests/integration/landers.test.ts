@@ -52,7 +52,7 @@ describe("lander slugs", () => {
     expect(chosen.headers.location).toBe("/landers/iconslanding/bbw-es");
   });
 
-  it("shows the brand's newest members on the gallery, the collage, the feed and alone tonight, each a way to sign up for them, and only the brand's", async () => {
+  it("shows the brand's newest members on each built design, each a way to sign up for them, and only the brand's", async () => {
     const flirt = server.sites.byId("flirt-nl")!;
     const sanne = await addProfile(server.store, flirt, { name: "Sanne", born: "1991-06-06", photo: true });
     const other = await addProfile(server.store, server.sites.byId("bbw-us")!, { name: "Oona", country: "US", photo: true });
@@ -76,6 +76,9 @@ describe("lander slugs", () => {
     const tonight = await get("flirt-nl", "/landers/alonetonight/nl?ref=members");
     expect(tonight.body).toContain(`>${text("nl", "home:landers.alonetonight.title")}<`);
     expect(tonight.body).toContain(`profile=${sanne}`);
+    const icons = await get("flirt-nl", "/landers/iconslanding/nl?ref=members");
+    expect(icons.body).toContain(`profile=${sanne}`);
+    expect(icons.body).toContain(text("nl", "home:none.trustTitle"));
   });
 
   it("deals the brand's members on tinderswipe, each like a signup to like them; members go to the real game", async () => {
