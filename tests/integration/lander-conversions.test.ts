@@ -83,6 +83,16 @@ describe("lander conversions", () => {
     }
     const foreign = await beacon("", "/landers/gallery/nl", { origin: "https://attacker.example" });
     expect(foreign.status).toBe(403);
+    // The body limits of every write: a beacon is a path, not megabytes.
+    const tooBig = await requestAs(
+      server.port,
+      host(),
+      "/api/lander-visit",
+      { ...JSON_TYPE, origin: server.origin(SITE), "x-forwarded-for": visitorIp() },
+      { method: "POST", body: JSON.stringify({ path: "/landers/gallery/nl", padding: "a".repeat(2 * 1024 * 1024) }) },
+    );
+    expect(tooBig.status).toBe(413);
+    expect(await visits("gallery")).toBe(0);
   });
 
   it("keeps the lander and source on the account signed up in the visit, and counts its activation and first purchase", async () => {

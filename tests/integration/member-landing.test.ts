@@ -122,6 +122,28 @@ describe("member landing pages", () => {
     expect([activated.status, activated.headers.location]).toEqual([302, `/members/${bram}/chat`]);
   });
 
+  it("takes the member's signup form only from this site, within the body limits, and leads back only to a page of this site", async () => {
+    const post = (headers: Record<string, string>, fields: Record<string, string>) =>
+      requestAs(
+        server.port,
+        `${SITE}.localhost:${server.port}`,
+        `/members/${bram}/signup`,
+        { "content-type": "application/x-www-form-urlencoded", origin: server.origin(SITE), "x-forwarded-for": visitorIp(), ...headers },
+        { method: "POST", body: new URLSearchParams(fields).toString() },
+      );
+    const form = (email: string) => ({ email, name: "Iris", date_of_birth: "1991-01-01", password: "a good password", gender: "female", looking_for: "men", special_consent: "on", for_profile: String(bram) });
+    const stored = (email: string) => server.store.db.selectFrom("accounts").select("id").where("email", "=", email).execute();
+
+    const foreign = uniqueEmail("foreign");
+    expect((await post({ origin: "https://attacker.example" }, form(foreign))).status).toBe(403);
+    const big = uniqueEmail("big");
+    expect((await post({}, { ...form(big), signup_message: "a".repeat(2 * 1024 * 1024) })).status).toBe(413);
+    expect([...(await stored(foreign)), ...(await stored(big))]).toEqual([]);
+
+    const away = await post({}, { ...form(uniqueEmail("away")), redirectTo: "//evil.example/members" });
+    expect([away.status, away.headers.location]).toEqual([302, "/complete-signup"]);
+  });
+
   it("keeps no member a signup names that visitors may not find here", async () => {
     const elsewhere = await addProfile(server.store, server.sites.byId("bbw-us")!, { name: "Elsewhere", country: "US" });
     const email = uniqueEmail("for-nobody");
