@@ -116,6 +116,9 @@ export default [
     route("members/:id/landing2/:slug?", "routes/member-landing.tsx", { id: "members-id-landing2" }),
     route("members/:id/landing3/:slug?", "routes/member-landing.tsx", { id: "members-id-landing3" }),
     route("landers/tinderswipe", "routes/lander-tinderswipe.tsx", { id: "landers-tinderswipe" }),
+    route("landers/maplanding/:slug?", "routes/lander-map.tsx", { id: "landers-maplanding" }),
+    route("landers/video/:slug?", "routes/lander-video.tsx", { id: "landers-video" }),
+    route("landers/transitionsvideolanding/:slug?", "routes/lander-video.tsx", { id: "landers-transitionsvideolanding" }),
     route("landers/:design/:slug?", "routes/lander.tsx", { id: "landers-design" }),
   ]),
 ] satisfies RouteConfig;

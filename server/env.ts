@@ -43,6 +43,16 @@ const envSchema = z.object({
     .transform((name) => name.toLowerCase())
     .default("cf-ipcountry"),
   /**
+   * The request header with the visitor's region (the ISO 3166-2 code, such as Cloudflare's
+   * cf-region-code), read like the country header. Unset, no page knows the visitor's region; set,
+   * the pages that use it (the map lander) are cached once per region.
+   */
+  REGION_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, { error: "must be an HTTP header name such as cf-region-code" })
+    .transform((name) => name.toLowerCase())
+    .optional(),
+  /**
    * The proxies in front of this server, whose X-Forwarded-For, X-Forwarded-Proto and country header
    * are believed: a hop count or addresses and CIDR ranges. Unset trusts none: clients speak for themselves.
    */

@@ -1,77 +1,62 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { showcaseMembers, showcasePosts } from "../../server/search/showcase";
-import { landerAlternates } from "../../server/seo/crawling";
-import { SLUG_DESIGNS } from "../../server/sites/landing-slug";
-import { nicheName } from "../../server/sites/schema";
-import { siteDescription, siteTitle } from "../../server/sites/settings";
-import { TRUST_ICONS } from "../art/home/scene";
 import type { NotFoundData } from "../components/error-page";
+import { BrandCard, Closing, MemberTiles, Steps, TrustPoints } from "../components/lander/lander-sections";
 import { SignupLink } from "../components/signup/signup-modal";
-import { homeArt, homeCopy } from "../lib/home.server";
-import { redirectToLanguageSlug } from "../lib/landing-slug.server";
 import { loaderHead } from "../lib/meta";
-import { publicPageHead } from "../lib/page-head.server";
 import { landerMembers } from "../lib/lander-members.server";
+import { landerPage } from "../lib/lander-page.server";
 import { listFictionalWarning } from "../lib/profiles.server";
 import { container } from "../styles/grid.css";
 import { visuallyHidden } from "../styles/visually-hidden.css";
-import ComingSoon from "./coming-soon";
 import * as styles from "./lander.css";
 import type { AnonymousCacheHandle } from "../../server/http/page-cache-routes";
 
 // Logged-out visitors get this page from the page cache: its address names the brand's language.
 export const handle: AnonymousCacheHandle = { anonymousCache: true };
 
-/** The designs built so far, with how many of the brand's newest members each shows; the others are on their way. */
-const MEMBERS_SHOWN: Partial<Record<(typeof SLUG_DESIGNS)[number], number>> = { gallery: 12, collagelanding: 9, socialnetwork: 6, alonetonight: 6, iconslanding: 12 };
+/** The designs of this module, with how many of the brand's newest members each shows (the map and the films have their own). */
+const MEMBERS_SHOWN = { gallery: 12, collagelanding: 9, socialnetwork: 6, alonetonight: 6, iconslanding: 12 } as const;
+type Design = keyof typeof MEMBERS_SHOWN;
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
-  const { site, language, t, today } = context;
-  const design = (SLUG_DESIGNS as readonly string[]).includes(params.design ?? "") ? (params.design as (typeof SLUG_DESIGNS)[number]) : undefined;
+  const { site, t, today } = context;
+  const design = Object.hasOwn(MEMBERS_SHOWN, params.design ?? "") ? (params.design as Design) : undefined;
   if (!design) throw data<NotFoundData>({ messageKey: "errors.pageNotFound" }, { status: 404 });
-  redirectToLanguageSlug(context, request, params.slug, { required: true });
-  const head = publicPageHead(context, request, { title: siteTitle(site, language, t), description: siteDescription(site, language, t), alternates: landerAlternates(site, design) });
+  const { head, basics } = landerPage(context, request, design, params.slug);
   const shown = MEMBERS_SHOWN[design];
-  if (!shown) return { head, built: undefined };
 
-  const niche = nicheName(site.niche);
   const db = context.services.store.db;
   // The feed shows members as posts: those with words of their own.
   const showcase = design === "socialnetwork" ? await showcasePosts(db, { site, today, limit: shown }) : await showcaseMembers(db, { site, today, limit: shown });
   return {
     head,
-    built: {
-      design,
-      // Every word is made here: a lander carries no catalogue to the browser.
-      copy: homeCopy(t, niche, site.name),
-      art: homeArt(site.theme_overrides.illustration?.scene ?? niche),
-      signupCredits: site.signup_credits > 0 ? t("home:signupCredits", { count: site.signup_credits }) : undefined,
-      words: { like: t("members:profile.like"), message: t("members:profile.message") },
-      tonight: design === "alonetonight" ? { title: t("home:landers.alonetonight.title"), lead: t("home:landers.alonetonight.lead", { name: site.name }) } : undefined,
-      members: landerMembers(context, showcase),
-      fictionalWarning: listFictionalWarning(context, showcase),
-    },
+    design,
+    ...basics,
+    words: { like: t("members:profile.like"), message: t("members:profile.message") },
+    tonight: design === "alonetonight" ? { title: t("home:landers.alonetonight.title"), lead: t("home:landers.alonetonight.lead", { name: site.name }) } : undefined,
+    members: landerMembers(context, showcase),
+    fictionalWarning: listFictionalWarning(context, showcase),
   };
 }
 
 export const meta = loaderHead;
 
-type Built = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["built"]>;
+type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 
 /** A lander (§2, issue 20): each design a page of its own in the lander layout, all ending in the signup. */
 export default function Lander() {
-  const { built } = useLoaderData<typeof loader>();
-  if (!built) return <ComingSoon />;
-  if (built.design === "collagelanding") return <Collage data={built} />;
-  if (built.design === "socialnetwork") return <Feed data={built} />;
-  if (built.design === "alonetonight") return <AloneTonight data={built} />;
-  if (built.design === "iconslanding") return <Icons data={built} />;
-  return <Gallery data={built} />;
+  const data = useLoaderData<typeof loader>();
+  if (data.design === "collagelanding") return <Collage data={data} />;
+  if (data.design === "socialnetwork") return <Feed data={data} />;
+  if (data.design === "alonetonight") return <AloneTonight data={data} />;
+  if (data.design === "iconslanding") return <Icons data={data} />;
+  return <Gallery data={data} />;
 }
 
 /** /landers/gallery: the brand's newest members, many of them; a tap on one signs up to like them. */
-function Gallery({ data }: { data: Built }) {
+function Gallery({ data }: { data: Data }) {
   const { copy } = data;
   return (
     <main id="main">
@@ -90,27 +75,7 @@ function Gallery({ data }: { data: Built }) {
         <h2 id="members-title" className={styles.sectionTitle}>
           {copy.membersTitle}
         </h2>
-        <ul className={styles.tiles}>
-          {data.members.map((member) => (
-            <li key={member.id}>
-              <SignupLink className={styles.tile} reason={{ intent: "like", profileId: member.id, name: member.name }}>
-                <img src={member.photo} alt="" width={400} height={400} loading="lazy" decoding="async" className={styles.tilePhoto} />
-                {member.fictional ? <span className={styles.fictional}>{member.fictional}</span> : null}
-                <span className={styles.tileText}>
-                  <span className={styles.tileName}>{member.nameAge}</span>
-                  <span className={styles.tilePlace}>{member.place}</span>
-                  <span className={visuallyHidden}>{member.likeLabel}</span>
-                </span>
-                <span className={styles.heart} aria-hidden="true">
-                  <svg viewBox="0 0 24 24" width="20" height="20" focusable="false">
-                    <path d="M12 21s-7.5-4.6-9.6-9.2C.9 8.4 3 4.5 6.8 4.5c2.1 0 3.7 1.1 5.2 3 1.5-1.9 3.1-3 5.2-3 3.8 0 5.9 3.9 4.4 7.3C19.5 16.4 12 21 12 21Z" fill="currentColor" />
-                  </svg>
-                </span>
-              </SignupLink>
-            </li>
-          ))}
-        </ul>
-        {data.fictionalWarning ? <p className={styles.fictionalWarning}>{data.fictionalWarning}</p> : null}
+        <MemberTiles members={data.members} fictionalWarning={data.fictionalWarning} />
       </section>
       <Closing data={data} />
     </main>
@@ -118,7 +83,7 @@ function Gallery({ data }: { data: Built }) {
 }
 
 /** /landers/collagelanding: a wall of the brand's members behind one card with the brand's promise. */
-function Collage({ data }: { data: Built }) {
+function Collage({ data }: { data: Data }) {
   return (
     <main id="main">
       <section className={styles.collage} aria-labelledby="lander-title">
@@ -142,7 +107,7 @@ function Collage({ data }: { data: Built }) {
 }
 
 /** /landers/socialnetwork: members as a feed of posts, their photo and words; liking or answering one signs up for it. */
-function Feed({ data }: { data: Built }) {
+function Feed({ data }: { data: Data }) {
   const { copy, words } = data;
   return (
     <main id="main" className={styles.feedPage}>
@@ -198,7 +163,7 @@ function Feed({ data }: { data: Built }) {
 }
 
 /** /landers/alonetonight: the question under a night sky, and a few of the members who are here tonight too. */
-function AloneTonight({ data }: { data: Built }) {
+function AloneTonight({ data }: { data: Data }) {
   const { copy, tonight } = data;
   if (!tonight) return null;
   return (
@@ -227,28 +192,13 @@ function AloneTonight({ data }: { data: Built }) {
           {data.signupCredits ? <p className={styles.bonus}>{data.signupCredits}</p> : null}
         </div>
       </section>
-      <section className={`${container} ${styles.section}`} aria-labelledby="steps-title">
-        <h2 id="steps-title" className={styles.sectionTitle}>
-          {copy.stepsTitle}
-        </h2>
-        <ol className={styles.cards}>
-          {copy.steps.map((step, i) => (
-            <li key={step.title} className={styles.card}>
-              <span className={styles.stepNumber} aria-hidden="true">
-                {i + 1}
-              </span>
-              <h3 className={styles.cardTitle}>{step.title}</h3>
-              <p className={styles.cardText}>{step.text}</p>
-            </li>
-          ))}
-        </ol>
-      </section>
+      <Steps data={data} />
     </main>
   );
 }
 
 /** /landers/iconslanding: the brand's promise beside a honeycomb of its members' faces, each a like away. */
-function Icons({ data }: { data: Built }) {
+function Icons({ data }: { data: Data }) {
   const { copy } = data;
   return (
     <main id="main">
@@ -278,65 +228,5 @@ function Icons({ data }: { data: Built }) {
       <TrustPoints data={data} />
       <Closing data={data} />
     </main>
-  );
-}
-
-/** The niche's three reasons to trust the brand, each with its drawn icon. */
-function TrustPoints({ data }: { data: Built }) {
-  const { copy } = data;
-  return (
-    <section className={`${container} ${styles.section}`} aria-labelledby="trust-title">
-      <h2 id="trust-title" className={styles.sectionTitle}>
-        {copy.trustTitle}
-      </h2>
-      <ul className={styles.cards}>
-        {copy.trust.map((point, i) => (
-          <li key={point.title} className={styles.card}>
-            <svg className={styles.icon} viewBox="-8 -8 40 40" width="48" height="48" aria-hidden="true" focusable="false">
-              <use href={`${data.art}#${TRUST_ICONS[i]}`} width="24" height="24" />
-            </svg>
-            <h3 className={styles.cardTitle}>{point.title}</h3>
-            <p className={styles.cardText}>{point.text}</p>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-/** The brand's promise on a card of its own (the collage's, the feed's): who it is for, the way in, what it promises. */
-function BrandCard({ data, titleClass, leadClass }: { data: Built; titleClass: string; leadClass: string }) {
-  const { copy } = data;
-  return (
-    <>
-      <p className={styles.cardEyebrow}>{copy.eyebrow}</p>
-      <h1 id="lander-title" className={titleClass}>
-        {copy.title}
-      </h1>
-      <p className={leadClass}>{copy.lead}</p>
-      <SignupLink className={styles.cardAction}>{copy.signup}</SignupLink>
-      <ul className={styles.promises}>
-        {copy.promises.map((promise) => (
-          <li key={promise} className={styles.promise}>
-            {promise}
-          </li>
-        ))}
-      </ul>
-      {data.signupCredits ? <p className={styles.cardBonus}>{data.signupCredits}</p> : null}
-    </>
-  );
-}
-
-function Closing({ data }: { data: Built }) {
-  return (
-    <section className={styles.closing} aria-labelledby="closing-title">
-      <div className={`${container} ${styles.closingInner}`}>
-        <h2 id="closing-title" className={styles.closingTitle}>
-          {data.copy.closingTitle}
-        </h2>
-        <p className={styles.closingText}>{data.copy.closingText}</p>
-        <SignupLink className={styles.primaryAction}>{data.copy.signup}</SignupLink>
-      </div>
-    </section>
   );
 }

@@ -27,7 +27,7 @@ import { UNKNOWN_HOST_PAGE } from "./unknown-host";
 
 type AppOptions = {
   /** TRUST_PROXY may be left out: then no proxy is trusted. */
-  env: Pick<Env, "NODE_ENV" | "COUNTRY_HEADER"> & Partial<Pick<Env, "TRUST_PROXY" | "DEMO" | "COMPRESSION" | "SUPPORT_HOST">>;
+  env: Pick<Env, "NODE_ENV" | "COUNTRY_HEADER"> & Partial<Pick<Env, "REGION_HEADER" | "TRUST_PROXY" | "DEMO" | "COMPRESSION" | "SUPPORT_HOST">>;
   services: Services;
   resources: Resource;
   /** The Remix server build, or a function that loads it per request (the Vite dev server). */
@@ -140,6 +140,7 @@ export function createHttpApp({ env, services, resources, build, buildVersion, c
           header: (name) => req.get(name),
           // The country a CDN or proxy reports; a client talking to us directly could claim any.
           countryHeader: trustProxy(req.socket.remoteAddress ?? "", 0) ? env.COUNTRY_HEADER : undefined,
+          regionHeader: trustProxy(req.socket.remoteAddress ?? "", 0) ? env.REGION_HEADER : undefined,
           url: new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`),
           ip: req.ip ?? "unknown",
           developmentClient: developmentClient(req),
@@ -164,7 +165,16 @@ export function createHttpApp({ env, services, resources, build, buildVersion, c
   app.use(rememberTracking);
   // Logged-out pages from cache; not under the Vite dev server, whose build changes with every edit.
   if (typeof build !== "function") {
-    app.use(anonymousPageCache({ build, buildVersion, resources, services, countryHeader: env.TRUST_PROXY ? env.COUNTRY_HEADER : undefined }));
+    app.use(
+      anonymousPageCache({
+        build,
+        buildVersion,
+        resources,
+        services,
+        countryHeader: env.TRUST_PROXY ? env.COUNTRY_HEADER : undefined,
+        regionHeader: env.TRUST_PROXY ? env.REGION_HEADER : undefined,
+      }),
+    );
   }
 
   const remixHandler = (mode: string) =>

@@ -5,10 +5,13 @@ import { LRUCache } from "lru-cache";
 /**
  * What a route module exports to have its page served from the anonymous page cache:
  * `export const handle = { anonymousCache: true }`. Only for pages whose loaders read nothing of
- * the request but the brand, the language, the country and the date (see pageVariant): the cache
- * keys on exactly those.
+ * the request but the brand, the language, the country and the date (see variantKey): the cache
+ * keys on exactly those; and on the visitor's region for a page that says `byRegion: true`.
  */
-export type AnonymousCacheHandle = { anonymousCache?: boolean };
+export type AnonymousCacheHandle = { anonymousCache?: boolean; byRegion?: boolean };
+
+/** How a page is kept: once per variant, or per variant and region. */
+export type CachePolicy = { byRegion: boolean };
 
 type RouteObject = Parameters<typeof matchRoutes>[0][number];
 
@@ -16,21 +19,22 @@ type RouteObject = Parameters<typeof matchRoutes>[0][number];
 const REMEMBERED_PATHS = 10_000;
 
 /**
- * Whether a path's page may come from the cache, decided by the route it matches (its module's
+ * How a path's page may come from the cache (undefined: it may not), decided by the route it matches (its module's
  * `handle.anonymousCache`), the way Remix matches it. The answer for a path never changes within a
  * build, so each path is matched once.
  */
-export function anonymousCacheRoutes(build: ServerBuild): (pathname: string) => boolean {
+export function anonymousCacheRoutes(build: ServerBuild): (pathname: string) => CachePolicy | undefined {
   const routes = routeTree(build);
-  const answers = new LRUCache<string, boolean>({ max: REMEMBERED_PATHS });
+  const answers = new LRUCache<string, CachePolicy | false>({ max: REMEMBERED_PATHS });
   return (pathname) => {
     let answer = answers.get(pathname);
     if (answer === undefined) {
       const leaf = matchRoutes(routes, pathname)?.at(-1);
-      answer = leaf !== undefined && (build.routes[leaf.route.id!]?.module.handle as AnonymousCacheHandle | undefined)?.anonymousCache === true;
+      const handle = leaf && (build.routes[leaf.route.id!]?.module.handle as AnonymousCacheHandle | undefined);
+      answer = handle?.anonymousCache === true && { byRegion: handle.byRegion === true };
       answers.set(pathname, answer);
     }
-    return answer;
+    return answer || undefined;
   };
 }
 

@@ -47,9 +47,11 @@ type PageCacheOptions = {
   services: Pick<Services, "bus" | "sites" | "log">;
   /** The visitor-country header, when a trusted proxy may send one: responses vary on it. */
   countryHeader: string | undefined;
+  /** The visitor-region header, likewise: the responses of pages kept per region vary on it. */
+  regionHeader?: string;
 };
 
-export function anonymousPageCache({ build, buildVersion, resources, services, countryHeader }: PageCacheOptions): RequestHandler {
+export function anonymousPageCache({ build, buildVersion, resources, services, countryHeader, regionHeader }: PageCacheOptions): RequestHandler {
   const cacheable = anonymousCacheRoutes(build);
   const version = createHash("sha256")
     .update(buildVersion ?? build.assets.version)
@@ -60,6 +62,7 @@ export function anonymousPageCache({ build, buildVersion, resources, services, c
   /** The render under way for a key: concurrent misses wait for it instead of rendering again. */
   const rendering = new Map<string, Promise<CachedPage | undefined>>();
   const vary = ["Cookie", "Accept-Language", ...(countryHeader ? [countryHeader] : [])].join(", ");
+  const varyByRegion = regionHeader ? `${vary}, ${regionHeader}` : vary;
 
   // An edited brand's pages have new keys already (its fingerprint is in them); this frees the old ones.
   services.sites.onChange((_all, { changed, removed }) => {
@@ -87,17 +90,17 @@ export function anonymousPageCache({ build, buildVersion, resources, services, c
     void shared?.cacheSet(pageKey(key), page, KEPT_SECONDS).catch((error: Error) => services.log.warn({ err: error }, "keeping a page in Redis failed"));
   }
 
-  const cachingHeaders = (req: Request, res: Response, outcome: "hit" | "miss") => {
-    res.setHeader("X-Page-Cache", outcome);
-    res.setHeader("Cache-Control", cacheControlFor(req.get("cookie")));
-    res.vary(vary);
-  };
-
   return (req: Request, res: Response, next: NextFunction) => {
     const context = res.locals.context as RequestContext;
     // A cookie set on the way here (none is, for a plain page today) would be lost by a cached reply.
-    if (!mayUseCache(req, context) || res.getHeader("Set-Cookie") !== undefined || !cacheable(req.path)) return next();
-    const key = variantKey({ version, context, pathname: req.path });
+    const keeping = mayUseCache(req, context) && res.getHeader("Set-Cookie") === undefined ? cacheable(req.path) : undefined;
+    if (!keeping) return next();
+    const cachingHeaders = (req: Request, res: Response, outcome: "hit" | "miss") => {
+      res.setHeader("X-Page-Cache", outcome);
+      res.setHeader("Cache-Control", cacheControlFor(req.get("cookie")));
+      res.vary(keeping.byRegion ? varyByRegion : vary);
+    };
+    const key = variantKey({ version, context, pathname: req.path, region: keeping.byRegion ? context.region : undefined });
     const kept = local.get(key);
     if (kept) return serve(req, res, kept, context.nonce, cachingHeaders);
     // A HEAD has no body to keep: it waits for nobody and renders for nobody.
@@ -163,6 +166,8 @@ type VariantInput = {
   version: string;
   context: Pick<RequestContext, "site" | "language" | "i18nLanguage" | "country" | "geoipCountry" | "today" | "siteEntrySkippedAt" | "tracking" | "developmentClient">;
   pathname: string;
+  /** The visitor's region, for a page kept per region. */
+  region?: string;
 };
 
 /**
@@ -171,7 +176,7 @@ type VariantInput = {
  * signups are open from the brand and whether the visit is tracked; the age picker needs the date.
  * A route marked `anonymousCache` reads nothing else of the request.
  */
-export function variantKey({ version, context, pathname }: VariantInput): string {
+export function variantKey({ version, context, pathname, region }: VariantInput): string {
   const parts = [
     version,
     context.site.id,
@@ -185,6 +190,7 @@ export function variantKey({ version, context, pathname }: VariantInput): string
     context.siteEntrySkippedAt === undefined ? "entry" : "entry-skipped",
     context.tracking === undefined ? "untracked" : "tracked",
     context.developmentClient ? "development" : "production",
+    region ?? "",
   ];
   return createHash("sha256").update(parts.join("\n")).digest("base64url");
 }

@@ -24,6 +24,7 @@ import type { PaymentProviders } from "../payments/providers";
 import type { PhotoStorage } from "../photos/storage";
 import type { PresenceTracker } from "../presence/tracker";
 import type { VapidKeys } from "../push/vapid";
+import { reportedRegion } from "../profiles/places";
 import { COUNTRIES, ENTRY_WARNING_COUNTRIES, isCountryCode } from "../sites/countries";
 import { landingPathLanguage } from "../sites/landing-slug";
 import type { SiteRegistry } from "../sites/registry";
@@ -83,6 +84,7 @@ type ContextInput = {
   header: (name: string) => string | undefined;
   /** The header naming the visitor's country, when a trusted proxy sent the request; else none is read. */
   countryHeader: string | undefined;
+  regionHeader?: string;
   url: URL;
   ip: string;
   /** The developer at this machine (see isDevelopmentClient): development conveniences are theirs only. */
@@ -98,7 +100,7 @@ type ContextInput = {
  * the visitor is, which language they read, and a translator for it. Nothing below reads the host
  * or the cookies again.
  */
-export function buildRequestContext({ site, header, countryHeader, url, ip, developmentClient, signedIn, services, log }: ContextInput) {
+export function buildRequestContext({ site, header, countryHeader, regionHeader, url, ip, developmentClient, signedIn, services, log }: ContextInput) {
   const cookies = parseCookies(header("cookie") ?? "");
   const reported = countryHeader ? header(countryHeader)?.trim().toUpperCase() : undefined;
   // CDNs send XX or T1 for unknown and Tor visitors: those fall back to the site's default.
@@ -116,6 +118,8 @@ export function buildRequestContext({ site, header, countryHeader, url, ip, deve
     geoipCountry,
     /** The site's country for this visitor: theirs when the site serves it, else the default. */
     country,
+    /** The visitor's region as reported (a code of regionsOf), when it is one of the site's country. */
+    region: country === geoipCountry && regionHeader ? reportedRegion(country, header(regionHeader)) : undefined,
     currency: site.currencies[country as keyof typeof site.currencies],
     timeZone,
     /** Today in the visitor's time zone, 'YYYY-MM-DD' (ages, daily limits). */

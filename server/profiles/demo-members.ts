@@ -6,6 +6,7 @@ import { nicheName, type NicheName, type Site } from "../sites/schema";
 import { avatarKeySql, DEMO_AVATAR_SIZE, writeAvatars, type PutFile } from "./demo-avatars";
 import { aboutMeTexts, FIRST_NAMES, LANGUAGE_REGIONS, townsOf } from "./demo-words";
 import { PROFILE_CHOICES } from "./choices";
+import { AVATAR_VARIANTS, type AvatarSubject } from "./avatar-look";
 import { regionsOf } from "./places";
 
 /**
@@ -184,6 +185,33 @@ export function placesOf(country: CountryCode, language?: Language): { regionCod
 }
 
 type Segment = { site: Site; minAge: number; country: CountryCode; language: Language; count: number };
+
+/**
+ * Portraits of the kind of member a niche's brands have, the same ones every time (a fixed seed):
+ * the landers' video loops are drawn from them at build time, so they need no database.
+ */
+export function nicheSubjects(niche: NicheName, count: number): AvatarSubject[] {
+  const rules = NICHE_RULES[niche];
+  let seed = 0x9e3779b9;
+  // mulberry32: a few lines of seeded randomness; the loops need repeatable draws, not good ones.
+  const random = () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const pickFrom = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)]!;
+  const bands = ageBands(rules.ages, 20).flatMap((band) => Array<AgeBand>(band[2]).fill(band));
+  return Array.from({ length: count }, (_, i) => {
+    // A mixed niche alternates, so that any few faces in a row show both.
+    const female = rules.femaleShare >= 1 || (rules.femaleShare > 0 && i % 2 === 0);
+    const gender = female ? "female" : "male";
+    const [from, to] = pickFrom(bands);
+    const age = from + Math.floor(random() * (to - from + 1));
+    const hair = age >= 55 && random() < (age - 45) / 40 ? "grey" : pickFrom(expand(HAIR[gender]));
+    return { gender, age, body: pickFrom(expand(rules.body?.[gender] ?? DEFAULT_BODY[gender])), hair, variant: Math.floor(random() * AVATAR_VARIANTS) };
+  });
+}
 
 /** How the count spreads: evenly over pools, evenly over a pool's sites, by weight over countries and languages. */
 export function planSegments(sites: readonly Site[], count: number): Segment[] {

@@ -154,6 +154,15 @@ export function regionsOf(country: CountryCode): Region[] {
   return (SORTED.get(country) ?? []).map((region) => ({ ...region }));
 }
 
+/**
+ * The region a CDN reports for a visitor ("NH" or "NL-NH", any case), as one of the country's
+ * codes; undefined for nothing, or for a code the country does not have.
+ */
+export function reportedRegion(country: string, reported: string | undefined): string | undefined {
+  const code = reported?.trim().toUpperCase().replace(new RegExp(`^${country}-`), "");
+  return code && REGION_BY_CODE.has(`${country}.${code}`) ? code : undefined;
+}
+
 /** The name of a region by its code, or undefined for a code the country does not have. */
 export function regionName(country: string, code: string): string | undefined {
   return REGION_BY_CODE.get(`${country}.${code}`)?.name;
@@ -392,6 +401,15 @@ export function reverseGeocode(lat: number, lon: number): Place | null {
   return { country: region.country, region: region.code, city: ix.names[city] ?? "" };
 }
 
+/** Calls `visit` with the position and region code of every known place of a served country. */
+export function forEachPlaceOf(country: CountryCode, visit: (lat: number, lon: number, region: string) => void): void {
+  const ix = placeIndex();
+  for (let place = 0; place < ix.served; place++) {
+    const region = REGIONS[ix.region[place] ?? NO_REGION];
+    if (region?.country === country) visit(ix.lat[place] ?? 0, ix.lon[place] ?? 0, region.code);
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Towns by name, so that a city a member types names its region: "Miami" is in Florida, never in
 // Alaska. Each served country keeps its places sorted by a folded name, for exact and prefix looks.
@@ -453,6 +471,19 @@ export function regionsOfTown(country: CountryCode, city: string): string[] {
     if (code) found.add(code);
   }
   return [...found];
+}
+
+/** Where a town of the country lies: the first of that name (in `region`, when given), or undefined for a name it does not have. */
+export function townPosition(country: CountryCode, city: string, region?: string | null): { lat: number; lon: number } | undefined {
+  const names = townNameIndex().get(country);
+  const key = placeKey(city);
+  if (!names || !key) return undefined;
+  const ix = placeIndex();
+  for (let at = firstKeyAtLeast(names.keys, key); names.keys[at] === key; at++) {
+    const place = names.places[at] ?? 0;
+    if (!region || regionCodeOf(ix, place) === region) return { lat: ix.lat[place] ?? 0, lon: ix.lon[place] ?? 0 };
+  }
+  return undefined;
 }
 
 export type TownSuggestion = { city: string; region: string };

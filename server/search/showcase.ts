@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import type { Site } from "../sites/schema";
 import { CARD_COLUMNS, findableProfiles, toMemberCard, type MemberCard } from "./search";
@@ -21,6 +21,21 @@ export async function showcasePosts(db: Kysely<Database>, { site, today, limit }
   if (!(site.visible_profile_fields as readonly string[]).includes("about_me")) return [];
   const rows = await newestWithPhoto(db, { site, today, limit }).select("profiles.about_me").where("profiles.about_me", "is not", null).execute();
   return rows.map((row) => ({ ...toMemberCard(site, today, row), aboutMe: row.about_me ?? "" }));
+}
+
+/**
+ * The newest such members who live in a country, those of the visitor's region (when known) first:
+ * the map lander's. Cached per country and region, so still the same for every visitor of them.
+ */
+export async function showcaseNear(
+  db: Kysely<Database>,
+  { site, today, limit, country, region }: { site: Site; today: string; limit: number; country: string; region: string | undefined },
+): Promise<MemberCard[]> {
+  let query = newestWithPhoto(db, { site, today, limit }).where("profiles.country", "=", country);
+  // Ordered ahead of newest-first: the region's members, then everyone else's.
+  if (region) query = query.clearOrderBy().orderBy(sql`coalesce(profiles.region = ${region}, false)`, "desc").orderBy("profiles.created_at", "desc").orderBy("profiles.id", "desc");
+  const rows = await query.execute();
+  return rows.map((row) => toMemberCard(site, today, row));
 }
 
 function newestWithPhoto(db: Kysely<Database>, { site, today, limit }: { site: Site; today: string; limit: number }) {

@@ -35,13 +35,13 @@ beforeAll(async () => {
 /** The landers built so far (issue 20 item 1): the brand's members, its words, one way in. */
 describe("landers", () => {
   it(
-    "shows the gallery, the collage, the feed, alone tonight and the icons in Dutch and English, on a phone and a desktop, accessible; a member's tile asks to sign up to like them",
+    "shows every slugged design in Dutch and English, on a phone and a desktop, accessible; a member's tile asks to sign up to like them",
     async () => {
       for (const [siteId, country, slug, language] of [
         ["flirt-nl", "NL", "nl", "nl"],
         ["bbw-us", "US", "bbw-eng", "en"],
       ] as const) {
-        for (const design of ["gallery", "collagelanding", "socialnetwork", "alonetonight", "iconslanding"]) {
+        for (const design of ["gallery", "collagelanding", "socialnetwork", "alonetonight", "iconslanding", "maplanding", "video", "transitionsvideolanding"]) {
           for (const viewport of [PHONE, DESKTOP]) {
             const page = await openPage(suite, { siteId, pathname: `/landers/${design}/${slug}`, viewport, country });
             await hydrated(page);
@@ -66,6 +66,44 @@ describe("landers", () => {
     },
     ROOM,
   );
+
+  it(
+    "the video designs start their silent film once the page runs, a button pauses and plays it, and a visitor who asked for less motion sees the poster",
+    async () => {
+      const t = (key: string) => text("en", key);
+      for (const design of ["video", "transitionsvideolanding"]) {
+        const page = await openPage(suite, { siteId: "gay-uk", pathname: `/landers/${design}/gay-eng`, viewport: PHONE, country: "GB" });
+        await hydrated(page);
+        const film = page.locator("video");
+        // The test browser asks for less motion: the poster stays, with a button to play the film.
+        await page.getByRole("button", { name: t("home:landers.video.play") }).waitFor();
+        expect(await film.evaluate((video: HTMLVideoElement) => video.paused)).toBe(true);
+
+        await page.emulateMedia({ reducedMotion: "no-preference" });
+        await page.reload();
+        await hydrated(page);
+        const pause = page.getByRole("button", { name: t("home:landers.video.pause") });
+        await pause.waitFor();
+        await waitUntil(() => film.evaluate((video: HTMLVideoElement) => !video.paused && video.muted && video.currentTime > 0), (playing) => playing);
+        await pause.click();
+        await page.getByRole("button", { name: t("home:landers.video.play") }).click();
+        await waitUntil(() => film.evaluate((video: HTMLVideoElement) => !video.paused), (playing) => playing);
+        await expectAccessible(page);
+        await page.context().close();
+      }
+    },
+    ROOM,
+  );
+
+  it("maplanding: a click on a member's pin opens the signup to like them", async () => {
+    const page = await openPage(suite, { siteId: "flirt-nl", pathname: "/landers/maplanding/nl?network=mapnet", viewport: DESKTOP, country: "NL" });
+    await hydrated(page);
+    const pin = page.locator("figure li a").first();
+    const name = (await pin.locator("span").textContent())!.split(",")[0]!;
+    await pin.click();
+    await page.getByRole("dialog", { name: text("nl", "account:signup.reason.like", { name }) }).waitFor();
+    await page.context().close();
+  }, ROOM);
 
   it(
     "tinderswipe: a pass or a swipe to the left shows the next member, a like signs up to like them and the account keeps the ad's source",

@@ -1,5 +1,7 @@
 import { execFile } from "node:child_process";
+import { get as httpGet } from "node:http";
 import { promisify } from "node:util";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMember, sessionCookie } from "../support/accounts";
 import { text } from "../support/catalog";
@@ -11,7 +13,8 @@ describe("lander slugs", () => {
   let server: TestServer;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    // The proxy in front (loopback, trusted) reports the visitor's region as Cloudflare does.
+    server = await startTestServer({ env: { REGION_HEADER: "cf-region-code" } });
   });
   afterAll(async () => {
     await server?.stop();
@@ -91,6 +94,101 @@ describe("lander slugs", () => {
     const cookie = (await sessionCookie(server, { siteId: "flirt-nl", accountId: member.accountId })).header;
     const signedIn = await get("flirt-nl", "/landers/tinderswipe", { cookie });
     expect([signedIn.status, signedIn.headers.location]).toEqual([302, "/swipe-game"]);
+  });
+
+  it("maplanding: pins the brand's members of the visitor's country on its map, those of the visitor's region first, each a signup to like them", async () => {
+    const flirt = server.sites.byId("flirt-nl")!;
+    const grietje = await addProfile(server.store, flirt, { name: "Grietje", region: "GR", city: "Groningen", photo: true });
+    const lieke = await addProfile(server.store, flirt, { name: "Lieke", region: "LI", city: "Maastricht", photo: true });
+    const belgian = await addProfile(server.store, flirt, { name: "Lotte", country: "BE", region: "VAN", city: "Antwerpen", photo: true });
+    const map = (region: string | undefined, query = "?ref=map") =>
+      get("flirt-nl", `/landers/maplanding/nl${query}`, { "cf-ipcountry": "NL", ...(region ? { "cf-region-code": region } : {}) });
+    const pinOrder = (body: string) => [grietje, lieke].sort((a, b) => body.indexOf(`profile=${a}&`) - body.indexOf(`profile=${b}&`));
+
+    const fromGroningen = await map("NL-GR");
+    expect(fromGroningen.status).toBe(200);
+    expect(fromGroningen.body).toContain(`>${text("nl", "home:landers.maplanding.leadRegion", { name: "FlirtNL", region: "Groningen" })}<`);
+    expect(fromGroningen.body).toContain(`aria-label="${text("nl", "home:landers.maplanding.mapLabel", { country: "Nederland", name: "FlirtNL" })}"`);
+    expect(pinOrder(fromGroningen.body)).toEqual([grietje, lieke]);
+    expect(fromGroningen.body).not.toContain(`profile=${belgian}&`);
+    // Each member is pinned on the map where their town is: Groningen high in the north-east, Maastricht at the bottom.
+    const pinTop = (body: string, id: number) => Number(new RegExp(`top:([\\d.]+)%"><a[^>]*profile=${id}&`).exec(body)?.[1]);
+    expect(pinTop(fromGroningen.body, grietje)).toBeLessThan(30);
+    expect(pinTop(fromGroningen.body, lieke)).toBeGreaterThan(70);
+
+    const fromLimburg = await map("LI");
+    expect(pinOrder(fromLimburg.body)).toEqual([lieke, grietje]);
+    // A region the country does not have is no region: the lead without one.
+    const unknownRegion = await map("XX");
+    expect(unknownRegion.body).toContain(`>${text("nl", "home:landers.maplanding.lead", { name: "FlirtNL" })}<`);
+    // A Belgian visitor sees the Belgian members on a map of Belgium.
+    const fromBelgium = await get("flirt-nl", "/landers/maplanding/nl?ref=map", { "cf-ipcountry": "BE" });
+    expect(fromBelgium.body).toContain(`profile=${belgian}&`);
+    expect(fromBelgium.body).not.toContain(`profile=${grietje}&`);
+  });
+
+  it("maplanding is kept once per region, and says so to shared caches", async () => {
+    const first = await get("flirt-nl", "/landers/maplanding/nl", { "cf-ipcountry": "NL", "cf-region-code": "UT" });
+    const again = await get("flirt-nl", "/landers/maplanding/nl", { "cf-ipcountry": "NL", "cf-region-code": "UT" });
+    const elsewhere = await get("flirt-nl", "/landers/maplanding/nl", { "cf-ipcountry": "NL", "cf-region-code": "ZE" });
+    expect([first.headers["x-page-cache"], again.headers["x-page-cache"], elsewhere.headers["x-page-cache"]]).toEqual(["miss", "hit", "miss"]);
+    expect(again.body).toContain(text("nl", "home:landers.maplanding.leadRegion", { name: "FlirtNL", region: "Utrecht" }));
+    expect(elsewhere.body).toContain(text("nl", "home:landers.maplanding.leadRegion", { name: "FlirtNL", region: "Zeeland" }));
+    expect(first.headers.vary).toContain("cf-region-code");
+    // Pages that do not read the region are kept once for all regions.
+    await get("flirt-nl", "/landers/gallery/nl", { "cf-ipcountry": "NL", "cf-region-code": "UT" });
+    const gallery = await get("flirt-nl", "/landers/gallery/nl", { "cf-ipcountry": "NL", "cf-region-code": "ZE" });
+    expect(gallery.headers["x-page-cache"]).toBe("hit");
+    expect(gallery.headers.vary).not.toContain("cf-region-code");
+  });
+
+  it("the video designs play the niche's silent loop over its poster, with the brand's newest members below", async () => {
+    const flirt = server.sites.byId("flirt-nl")!;
+    const noor = await addProfile(server.store, flirt, { name: "Noor", photo: true });
+    for (const [design, niche] of [
+      ["video", "none"],
+      ["transitionsvideolanding", "none"],
+    ] as const) {
+      const page = await get("flirt-nl", `/landers/${design}/nl?ref=film`);
+      expect(page.status).toBe(200);
+      const video = /<video [^>]*>/.exec(page.body)?.[0] ?? "";
+      expect(video).toContain(`src="/loops/v1/${niche}-${design}.mp4"`);
+      expect(video).toContain(`poster="/loops/v1/${niche}-${design}.webp"`);
+      // Never with sound, never on its own before the page runs: the page starts it muted, unless the visitor asked for less motion.
+      expect(video).toMatch(/ loop=""/);
+      expect(video).toMatch(/ playsInline=""| playsinline=""/);
+      expect(video).not.toContain("autoplay");
+      expect(page.body).toContain(`profile=${noor}&`);
+    }
+    const gay = await get("gay-uk", "/landers/video/gay-eng?ref=film", { "cf-ipcountry": "GB" });
+    expect(gay.body).toContain(`src="/loops/v1/gay-video.mp4"`);
+    expect((await get("flirt-nl", "/landers/video/milf-de")).headers.location).toBe("/landers/video/nl");
+  });
+
+  const download = (pathname: string) =>
+    new Promise<{ status: number | undefined; type: string | undefined; bytes: Buffer }>((resolve, reject) => {
+      httpGet({ host: "127.0.0.1", port: server.port, path: pathname, headers: { host: `flirt-nl.localhost:${server.port}` } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve({ status: res.statusCode, type: res.headers["content-type"], bytes: Buffer.concat(chunks) }));
+      }).on("error", reject);
+    });
+
+  it("serves every niche's loops as built: an MP4 film and a WebP poster of the film's size", async () => {
+    for (const niche of ["none", "she", "bdsm", "bbw", "gilf", "milf", "gay"]) {
+      for (const [design, width, height] of [
+        ["video", 640, 360],
+        ["transitionsvideolanding", 360, 640],
+      ] as const) {
+        const film = await download(`/loops/v1/${niche}-${design}.mp4`);
+        expect([film.status, film.type]).toEqual([200, "video/mp4"]);
+        // An ISO media file opens with its file-type box.
+        expect(film.bytes.toString("latin1", 4, 8)).toBe("ftyp");
+        const poster = await download(`/loops/v1/${niche}-${design}.webp`);
+        const { format, width: posterWidth, height: posterHeight } = await sharp(poster.bytes).metadata();
+        expect([format, posterWidth, posterHeight]).toEqual(["webp", width, height]);
+      }
+    }
   });
 
   it("answers a design that does not exist with not found", async () => {

@@ -22,6 +22,7 @@ export type NewProfile = {
   born?: string;
   country?: string;
   region?: string | null;
+  city?: string;
   interests?: string[];
   geolocation?: { lat: number; lon: number } | false;
   invisible?: boolean;
@@ -39,6 +40,7 @@ export async function addProfile(store: Store, site: Site, profile: NewProfile):
       name: profile.name,
       country: profile.country ?? "NL",
       region: profile.region ?? null,
+      city: profile.city ?? null,
       date_of_birth: profile.born ?? "1990-01-01",
       status: profile.status ?? "active",
       gender: profile.gender ?? "female",
