@@ -29,8 +29,9 @@ if (process.argv.includes("pages")) {
   await import("./bench-pages");
   process.exit(0);
 }
-// `npm run bench -- lighthouse`: Lighthouse mobile on the built server, two brands (scripts/bench-lighthouse.ts).
-if (process.argv.includes("lighthouse")) {
+// `npm run bench -- lighthouse`: Lighthouse mobile on the built server, every demo brand (scripts/bench-lighthouse.ts);
+// `npm run bench -- landers`: the same for every lander design of one brand.
+if (process.argv.includes("lighthouse") || process.argv.includes("landers")) {
   await import("./bench-lighthouse");
   process.exit(0);
 }
