@@ -41,7 +41,7 @@ export const wallEyebrow = style({
 export const wallTitle = style({ margin: 0, maxWidth: "16ch", fontSize: "clamp(2.3rem, 1.6rem + 3vw, 4rem)", lineHeight: 1.05, textWrap: "balance", textShadow: "0 2px 18px rgba(0, 0, 0, 0.45)" });
 export const wallLead = style({ margin: 0, maxWidth: "34rem", fontSize: "1.15rem", lineHeight: 1.55 });
 
-// The story: a phone beside the brand's card; on a phone, the phone above.
+// The story: a phone beside the brand's card; on a phone, the card first, so the way in shows at once.
 export const story = style([heroBand, { paddingBlock: "2rem 2.75rem", "@media": { [media.md]: { paddingBlock: "3.5rem" } } }]);
 export const storyGrid = style({
   display: "grid",
@@ -50,13 +50,14 @@ export const storyGrid = style({
   "@media": { [media.md]: { gridTemplateColumns: "auto minmax(0, 1fr)", gap: "3.5rem" } },
 });
 export const phone = style({
+  order: 1,
   justifySelf: "center",
   width: "min(62vw, 17rem)",
   padding: "0.55rem",
   borderRadius: "2.4rem",
   background: "#111",
   boxShadow: "0 24px 60px rgba(0, 0, 0, 0.38), inset 0 0 0 2px rgba(255, 255, 255, 0.12)",
-  "@media": { [media.md]: { width: "19rem" } },
+  "@media": { [media.md]: { order: 0, width: "19rem" } },
 });
 export const phoneScreen = style({ aspectRatio: "9 / 16", borderRadius: "1.9rem", background: "#15121a" });
 export const storyCard = style({
