@@ -4,7 +4,7 @@ import { countryMap, spreadPins } from "../../server/profiles/country-map";
 import { regionName } from "../../server/profiles/places";
 import { showcaseNear } from "../../server/search/showcase";
 import { isCountryCode } from "../../server/sites/countries";
-import { Closing, MemberTiles, TrustPoints } from "../components/lander/lander-sections";
+import { Closing, HeroCopy, NewestMembers, TrustPoints } from "../components/lander/lander-sections";
 import { SignupLink } from "../components/signup/signup-modal";
 import { loaderHead } from "../lib/meta";
 import { landerMembers } from "../lib/lander-members.server";
@@ -12,7 +12,6 @@ import { landerPage } from "../lib/lander-page.server";
 import { listFictionalWarning } from "../lib/profiles.server";
 import { container } from "../styles/grid.css";
 import { visuallyHidden } from "../styles/visually-hidden.css";
-import * as landing from "./lander.css";
 import * as styles from "./lander-map.css";
 import type { AnonymousCacheHandle } from "../../server/http/page-cache-routes";
 
@@ -67,19 +66,13 @@ export const meta = loaderHead;
 
 export default function MapLanding() {
   const data = useLoaderData<typeof loader>();
-  const { copy, map } = data;
+  const { map } = data;
   return (
     <main id="main">
       <section className={styles.hero} aria-labelledby="lander-title">
         <div className={`${container} ${styles.heroGrid}`}>
           <div className={styles.heroCopy}>
-            <p className={landing.eyebrow}>{copy.eyebrow}</p>
-            <h1 id="lander-title" className={landing.title}>
-              {data.title}
-            </h1>
-            <p className={landing.lead}>{data.lead}</p>
-            <SignupLink className={landing.primaryAction}>{copy.signup}</SignupLink>
-            {data.signupCredits ? <p className={landing.bonus}>{data.signupCredits}</p> : null}
+            <HeroCopy data={data} title={data.title} lead={data.lead} />
           </div>
           {map ? (
             <figure className={styles.mapCard}>
@@ -105,12 +98,7 @@ export default function MapLanding() {
           ) : null}
         </div>
       </section>
-      <section className={`${container} ${landing.section}`} aria-labelledby="members-title">
-        <h2 id="members-title" className={landing.sectionTitle}>
-          {copy.membersTitle}
-        </h2>
-        <MemberTiles members={data.members} fictionalWarning={data.fictionalWarning} />
-      </section>
+      <NewestMembers data={data} />
       <TrustPoints data={data} />
       <Closing data={data} />
     </main>

@@ -3,9 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { LOOP_DESIGNS, loopOf, type LoopDesign } from "../../server/landers/loops";
 import { showcaseMembers } from "../../server/search/showcase";
 import type { NotFoundData } from "../components/error-page";
-import { BrandCard, Closing, MemberTiles, Steps, TrustPoints } from "../components/lander/lander-sections";
+import { BrandCard, Closing, HeroCopy, NewestMembers, Steps, TrustPoints } from "../components/lander/lander-sections";
 import { LoopFilm } from "../components/lander/loop-film";
-import { SignupLink } from "../components/signup/signup-modal";
 import { loaderHead } from "../lib/meta";
 import { landerMembers } from "../lib/lander-members.server";
 import { landerPage } from "../lib/lander-page.server";
@@ -53,28 +52,16 @@ type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 
 /** /landers/video: the promise over a wall of faces drifting by, full width. */
 function WallFilm({ data }: { data: Data }) {
-  const { copy } = data;
   return (
     <main id="main">
       <section className={styles.wall} aria-labelledby="lander-title">
         <LoopFilm loop={data.loop} words={data.filmWords} className={styles.wallFilm} />
         <div className={`${container} ${styles.wallInner}`}>
-          <p className={styles.wallEyebrow}>{copy.eyebrow}</p>
-          <h1 id="lander-title" className={styles.wallTitle}>
-            {copy.title}
-          </h1>
-          <p className={styles.wallLead}>{copy.lead}</p>
-          <SignupLink className={landing.primaryAction}>{copy.signup}</SignupLink>
-          {data.signupCredits ? <p className={landing.bonus}>{data.signupCredits}</p> : null}
+          <HeroCopy data={data} classes={{ eyebrow: styles.wallEyebrow, title: styles.wallTitle, lead: styles.wallLead }} />
         </div>
       </section>
       <Steps data={data} />
-      <section className={`${container} ${landing.section}`} aria-labelledby="members-title">
-        <h2 id="members-title" className={landing.sectionTitle}>
-          {copy.membersTitle}
-        </h2>
-        <MemberTiles members={data.members} fictionalWarning={data.fictionalWarning} />
-      </section>
+      <NewestMembers data={data} />
       <Closing data={data} />
     </main>
   );
@@ -82,7 +69,6 @@ function WallFilm({ data }: { data: Data }) {
 
 /** /landers/transitionsvideolanding: the brand's card beside a phone playing a story of its members. */
 function StoryFilm({ data }: { data: Data }) {
-  const { copy } = data;
   return (
     <main id="main">
       <section className={styles.story} aria-labelledby="lander-title">
@@ -95,12 +81,7 @@ function StoryFilm({ data }: { data: Data }) {
           </div>
         </div>
       </section>
-      <section className={`${container} ${landing.section}`} aria-labelledby="members-title">
-        <h2 id="members-title" className={landing.sectionTitle}>
-          {copy.membersTitle}
-        </h2>
-        <MemberTiles members={data.members} fictionalWarning={data.fictionalWarning} />
-      </section>
+      <NewestMembers data={data} />
       <TrustPoints data={data} />
       <Closing data={data} />
     </main>

@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { showcaseMembers, showcasePosts } from "../../server/search/showcase";
 import type { NotFoundData } from "../components/error-page";
-import { BrandCard, Closing, MemberTiles, Steps, TrustPoints } from "../components/lander/lander-sections";
+import { BrandCard, Closing, HeroCopy, NewestMembers, Steps, TrustPoints } from "../components/lander/lander-sections";
 import { SignupLink } from "../components/signup/signup-modal";
 import { loaderHead } from "../lib/meta";
 import { landerMembers } from "../lib/lander-members.server";
@@ -57,26 +57,14 @@ export default function Lander() {
 
 /** /landers/gallery: the brand's newest members, many of them; a tap on one signs up to like them. */
 function Gallery({ data }: { data: Data }) {
-  const { copy } = data;
   return (
     <main id="main">
       <section className={styles.galleryHero} aria-labelledby="lander-title">
         <div className={`${container} ${styles.galleryHeroInner}`}>
-          <p className={styles.eyebrow}>{copy.eyebrow}</p>
-          <h1 id="lander-title" className={styles.title}>
-            {copy.title}
-          </h1>
-          <p className={styles.lead}>{copy.lead}</p>
-          <SignupLink className={styles.primaryAction}>{copy.signup}</SignupLink>
-          {data.signupCredits ? <p className={styles.bonus}>{data.signupCredits}</p> : null}
+          <HeroCopy data={data} />
         </div>
       </section>
-      <section className={`${container} ${styles.section}`} aria-labelledby="members-title">
-        <h2 id="members-title" className={styles.sectionTitle}>
-          {copy.membersTitle}
-        </h2>
-        <MemberTiles members={data.members} fictionalWarning={data.fictionalWarning} />
-      </section>
+      <NewestMembers data={data} />
       <Closing data={data} />
     </main>
   );
@@ -205,13 +193,7 @@ function Icons({ data }: { data: Data }) {
       <section className={styles.iconsHero} aria-labelledby="lander-title">
         <div className={`${container} ${styles.iconsGrid}`}>
           <div className={styles.iconsCopy}>
-            <p className={styles.eyebrow}>{copy.eyebrow}</p>
-            <h1 id="lander-title" className={styles.title}>
-              {copy.title}
-            </h1>
-            <p className={styles.lead}>{copy.lead}</p>
-            <SignupLink className={styles.primaryAction}>{copy.signup}</SignupLink>
-            {data.signupCredits ? <p className={styles.bonus}>{data.signupCredits}</p> : null}
+            <HeroCopy data={data} />
           </div>
           <ul className={styles.honeycomb} aria-label={copy.membersTitle}>
             {data.members.map((member) => (

@@ -9,6 +9,43 @@ import { SignupLink } from "../signup/signup-modal";
 /** What every lander's loader makes for these sections (lander-page.server.ts): the niche's words, its art, the signup bonus. */
 export type LanderBasics = { copy: ReturnType<typeof homeCopy>; art: string; signupCredits: string | undefined };
 
+/** The brand's promise as the page opens: whom it is for, the headline, the lead, the way in and the signup bonus. */
+export function HeroCopy({
+  data,
+  title = data.copy.title,
+  lead = data.copy.lead,
+  classes = {},
+}: {
+  data: LanderBasics;
+  title?: string;
+  lead?: string;
+  classes?: { eyebrow?: string; title?: string; lead?: string };
+}) {
+  return (
+    <>
+      <p className={classes.eyebrow ?? styles.eyebrow}>{data.copy.eyebrow}</p>
+      <h1 id="lander-title" className={classes.title ?? styles.title}>
+        {title}
+      </h1>
+      <p className={classes.lead ?? styles.lead}>{lead}</p>
+      <SignupLink className={styles.primaryAction}>{data.copy.signup}</SignupLink>
+      {data.signupCredits ? <p className={styles.bonus}>{data.signupCredits}</p> : null}
+    </>
+  );
+}
+
+/** The brand's newest members under the niche's heading, as tiles. */
+export function NewestMembers({ data }: { data: LanderBasics & { members: LanderMember[]; fictionalWarning: string | undefined } }) {
+  return (
+    <section className={`${container} ${styles.section}`} aria-labelledby="members-title">
+      <h2 id="members-title" className={styles.sectionTitle}>
+        {data.copy.membersTitle}
+      </h2>
+      <MemberTiles members={data.members} fictionalWarning={data.fictionalWarning} />
+    </section>
+  );
+}
+
 /** The niche's three reasons to trust the brand, each with its drawn icon. */
 export function TrustPoints({ data }: { data: LanderBasics }) {
   const { copy } = data;
