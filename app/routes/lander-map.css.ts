@@ -1,16 +1,5 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "../../themes";
-import { media } from "../../themes/breakpoints";
-import { heroBand } from "./lander.css";
-
-export const hero = style([heroBand, { paddingBlock: "2rem 2.5rem", "@media": { [media.md]: { paddingBlock: "3.5rem" } } }]);
-export const heroGrid = style({
-  display: "grid",
-  gap: "1.75rem",
-  alignItems: "center",
-  "@media": { [media.md]: { gridTemplateColumns: "minmax(0, 1fr) minmax(0, 1fr)", gap: "3rem" } },
-});
-export const heroCopy = style({ display: "grid", gap: "1.1rem", justifyItems: "start" });
 
 export const mapCard = style({
   margin: 0,

@@ -12,6 +12,7 @@ import { landerPage } from "../lib/lander-page.server";
 import { listFictionalWarning } from "../lib/profiles.server";
 import { container } from "../styles/grid.css";
 import { visuallyHidden } from "../styles/visually-hidden.css";
+import * as landing from "./lander.css";
 import * as styles from "./lander-map.css";
 import type { AnonymousCacheHandle } from "../../server/http/page-cache-routes";
 
@@ -69,9 +70,9 @@ export default function MapLanding() {
   const { map } = data;
   return (
     <main id="main">
-      <section className={styles.hero} aria-labelledby="lander-title">
-        <div className={`${container} ${styles.heroGrid}`}>
-          <div className={styles.heroCopy}>
+      <section className={landing.splitHero} aria-labelledby="lander-title">
+        <div className={`${container} ${landing.splitGrid}`}>
+          <div className={landing.heroCopy}>
             <HeroCopy data={data} title={data.title} lead={data.lead} />
           </div>
           {map ? (

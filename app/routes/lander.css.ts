@@ -229,16 +229,16 @@ export const postAction = style({
   selectors: { "&:hover": { background: vars.color.surfaceMuted } },
 });
 
-// Icons (/landers/iconslanding): the copy beside a honeycomb of round faces.
+// A hero of copy beside a picture: the icons' honeycomb of round faces, the map's country.
 
-export const iconsHero = style([heroBand, { paddingBlock: "2rem 2.5rem", overflow: "hidden", "@media": { [media.md]: { paddingBlock: "3.5rem 4rem" } } }]);
-export const iconsGrid = style({
+export const splitHero = style([heroBand, { paddingBlock: "2rem 2.5rem", overflow: "hidden", "@media": { [media.md]: { paddingBlock: "3.5rem 4rem" } } }]);
+export const splitGrid = style({
   display: "grid",
   gap: "2rem",
   alignItems: "center",
   "@media": { [media.lg]: { gridTemplateColumns: "minmax(0, 1fr) minmax(0, 1fr)", gap: "3rem" } },
 });
-export const iconsCopy = style({ display: "grid", gap: "1.1rem", justifyItems: "start" });
+export const heroCopy = style({ display: "grid", gap: "1.1rem", justifyItems: "start" });
 
 // Four columns with every other row shifted half a face: the cells of a honeycomb.
 export const honeycomb = style({

@@ -190,9 +190,9 @@ function Icons({ data }: { data: Data }) {
   const { copy } = data;
   return (
     <main id="main">
-      <section className={styles.iconsHero} aria-labelledby="lander-title">
-        <div className={`${container} ${styles.iconsGrid}`}>
-          <div className={styles.iconsCopy}>
+      <section className={styles.splitHero} aria-labelledby="lander-title">
+        <div className={`${container} ${styles.splitGrid}`}>
+          <div className={styles.heroCopy}>
             <HeroCopy data={data} />
           </div>
           <ul className={styles.honeycomb} aria-label={copy.membersTitle}>
