@@ -33,6 +33,11 @@ const EVERY_PAGE_ROUTES = ["root", "layouts/default", "layouts/empty"].map((rout
 // Class names, constants, hooks of a few lines: under this size (as transformed, before minifying).
 const SMALL_MODULE_CHARS = 1_200;
 
+// The warning banners and what they share with other members' screens (the chat's resend link, the
+// settings' push switch, the promotions' replies): one file, where the bundler had made three, each
+// a request of its own on every member's page. Visitors never load it.
+const MEMBER_BANNERS = /\/app\/(components\/banners\/|lib\/banners\.ts$)/;
+
 const inProject = (id: string) => id.startsWith(PROJECT) && !id.includes("/node_modules/");
 
 // react-i18next's index re-exports Trans, which only the signup form uses: following the index
@@ -55,7 +60,8 @@ function reachable(getModuleInfo: Rollup.GetModuleInfo, roots: readonly string[]
  * - "vendor": the packages every page runs (React, Remix), which change only when upgraded;
  * - "shell": the app modules every page runs (the entry's, the root's and the layouts'), and small
  *   modules that several routes' pages share, which would otherwise each be a file of a few hundred bytes;
- * - "styles": the CSS, one stylesheet for the whole site.
+ * - "styles": the CSS, one stylesheet for the whole site;
+ * - "member-banners": the warning banners' parts that members' screens share.
  * A route's own modules stay in its chunk, and what only some visitors use is imported lazily.
  */
 const ROUTE_MODULE = /\/app\/(routes|layouts)\//;
@@ -87,6 +93,7 @@ function clientChunks(): Rollup.GetManualChunk {
     if (STYLE_MODULE.test(id)) return "styles";
     // Its own chunk, where the vendor chunk would otherwise take it in with the index.
     if (OPTIONAL_PACKAGE_MODULES.test(id)) return "trans";
+    if (MEMBER_BANNERS.test(id)) return "member-banners";
     everyPage ??= reachable(getModuleInfo, [...(getModuleInfo(ENTRY)?.importedIds ?? []), ...EVERY_PAGE_ROUTES]);
     // Packages, and the helpers the bundler writes for them (ids outside the project), are vendor.
     if (everyPage.has(id)) return inProject(id) ? "shell" : "vendor";

@@ -1,10 +1,6 @@
 import { index, layout, route, type RouteConfig } from "@remix-run/route-config";
 
-/**
- * Every route of the spec (§2), by the names it gives. Screens that later work builds share the
- * coming-soon module until then; each keeps its own id so links and tests name it already.
- */
-const soon = "routes/coming-soon.tsx";
+/** Every route of the spec (§2), by the names it gives; each has an id of its own, also where routes share a module. */
 const staticPage = "routes/static-page.tsx";
 
 export default [
@@ -50,7 +46,8 @@ export default [
   layout("layouts/default.tsx", [
     index("routes/index.tsx", { id: "index" }),
     route("lang-config", "routes/lang-config.tsx", { id: "lang-config" }),
-    route("index-new-design", soon, { id: "index-new-design" }),
+    // The home page in its new design, whatever the brand's home_design: the address of an A/B test's ads.
+    route("index-new-design", "routes/index.tsx", { id: "index-new-design" }),
     route("login", "routes/login.tsx", { id: "login" }),
     route("signup", "routes/signup.tsx", { id: "signup" }),
     route("complete-signup", "routes/complete-signup.tsx", { id: "complete-signup" }),

@@ -6,6 +6,8 @@ import { useLeafRouteId } from "../lib/use-leaf-route-id";
 import * as styles from "./member/member-nav.css";
 import { NavIcon } from "./member/nav-icons";
 
+const BACK_ARROW = "M15 5l-7 7 7 7";
+
 /** §2: back in installed-app mode, where the browser shows no back button of its own. */
 export function BackButton() {
   const { t } = useTranslation();
@@ -15,7 +17,7 @@ export function BackButton() {
   if (!showBackButton(routeId, installedApp)) return null;
   return (
     <button type="button" className={styles.back} onClick={() => navigate(-1)} aria-label={t("nav.back")}>
-      <NavIcon name="back" />
+      <NavIcon path={BACK_ARROW} />
     </button>
   );
 }

@@ -6,6 +6,8 @@ type PublicPage = {
   description?: string;
   /** The same page in the brand's other languages (a lander's slugs), with x-default. */
   alternates?: Alternate[];
+  /** The address search engines should know the page by, where it is not this one (the home page's A/B design). */
+  canonicalPath?: string;
 };
 
 /**
@@ -15,9 +17,9 @@ type PublicPage = {
  * the brand's drawn picture (Twitter reads the same tags). Made in the loader, so the browser's
  * JavaScript carries none of it (see loaderHead).
  */
-export function publicPageHead(context: AppLoadContext, request: Request, { title, description, alternates = [] }: PublicPage): MetaDescriptor[] {
+export function publicPageHead(context: AppLoadContext, request: Request, { title, description, alternates = [], canonicalPath }: PublicPage): MetaDescriptor[] {
   const { origin, site } = context;
-  const url = origin + new URL(request.url).pathname;
+  const url = origin + (canonicalPath ?? new URL(request.url).pathname);
   const describe = description === undefined ? [] : [{ name: "description", content: description }, { property: "og:description", content: description }];
   return [
     { title },

@@ -23,6 +23,10 @@ export const PROFILE_FIELDS = [
 
 export const SEARCH_FIELDS = ["gender", "country", "countryregion", "min_age", "max_age"] as const;
 
+/** The home page's designs: the first is every brand's unless its file names another. */
+export const HOME_DESIGNS = ["classic", "new"] as const;
+export type HomeDesign = (typeof HOME_DESIGNS)[number];
+
 const countryCode = z.string().refine(isCountryCode, {
   error: (issue) =>
     `"${String(issue.input)}" is not a country this product serves; use one of ${Object.keys(COUNTRIES).join(", ")}`,
@@ -119,6 +123,8 @@ const siteObject = z.strictObject(
       .optional(),
     refund_days: credits.default(14),
     signups: z.enum(["all", "with_trafficsource"], { error: 'must be "all" or "with_trafficsource"' }).default("all"),
+    /** The design the home page (/) shows: "classic", or "new", the one /index-new-design always shows for A/B tests. */
+    home_design: z.enum(HOME_DESIGNS, { error: `must be ${HOME_DESIGNS.map((design) => `"${design}"`).join(" or ")}` }).default("classic"),
     logged_out_search: z.boolean({ error: "must be true or false" }).default(true),
     logged_out_search_trafficsource: z.boolean({ error: "must be true or false" }).default(true),
     interests: z.array(z.string().regex(/^[a-z0-9_]+$/, { error: "must be a tag in lower case with underscores" })).default([...INTERESTS]),

@@ -8,7 +8,7 @@ import { createMember, sessionCookie } from "../support/accounts";
 import { DESKTOP, hydrated, PHONE, returningVisitor } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
 import { text } from "../support/catalog";
-import { expectAccessible } from "../support/page-checks";
+import { expectAccessible, expectFitsPhone } from "../support/page-checks";
 
 type Brand = { id: string; niche: string; language: string; country: string };
 
@@ -19,6 +19,7 @@ const BRANDS: Brand[] = [
 ];
 
 const suite = browserSuite();
+const ROOM = 180_000;
 
 /** Per brand, the members its home page should show, newest first; the second is made fictional. */
 const shown = new Map<string, { id: number; name: string; fictional: boolean }[]>();
@@ -113,6 +114,51 @@ describe.each(BRANDS)("the home page of $id", (brand) => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await page.context().close();
   });
+});
+
+/** The new design (issue 20 item 4), always at the address an A/B test's ads lead to. */
+describe("the home page's new design", () => {
+  it.each([
+    ["flirt-nl", "NL", "nl", "none"],
+    ["gay-uk", "GB", "en", "gay"],
+  ] as const)(
+    "of %s shows the brand's newest members in its hero and its words in its language, on a phone and a desktop, accessible; its signup is the page on a phone and the modal on a desktop",
+    async (siteId, country, language, niche) => {
+      const t = (key: string, values?: Record<string, string | number>) => text(language, key, values);
+      const origin = suite.server.origin(siteId);
+      const name = suite.server.sites.resolveHost(`${siteId}.localhost`)!.name;
+      for (const viewport of [PHONE, DESKTOP]) {
+        const context = await returningVisitor(suite.browser, origin, { viewport, country });
+        const page = await context.newPage();
+        await page.goto(origin + "/index-new-design");
+        await hydrated(page);
+        expect(await page.locator("html").getAttribute("lang")).toBe(language);
+        await page.getByRole("heading", { level: 1, name: t(`home:${niche}.title`, { name }) }).waitFor();
+        for (const key of ["membersTitle", "stepsTitle", "trustTitle", "closingTitle"]) {
+          await page.getByRole("heading", { level: 2, name: t(`home:${niche}.${key}`, { name }) }).waitFor();
+        }
+        // The hero's faces are the first of the members the strip below names.
+        const photos = (list: string) => page.locator(list).locator("img").evaluateAll((images) => images.map((image) => image.getAttribute("src")));
+        const strip = await photos("section[aria-labelledby=members-title]");
+        expect(await photos("section[aria-labelledby=hero-title] ul[aria-hidden=true]")).toEqual(strip.slice(0, 6));
+        await page.locator("section[aria-labelledby=members-title] img").first().waitFor();
+        await expectAccessible(page);
+        if (viewport === PHONE) await expectFitsPhone(page);
+        else expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+
+        await page.getByRole("link", { name: t("home:signup"), exact: true }).first().click();
+        if (viewport === PHONE) {
+          await page.waitForURL(`${origin}/signup`);
+          await page.getByRole("heading", { level: 1, name: t("account:signup.title") }).waitFor();
+        } else {
+          await page.getByRole("dialog", { name: t("account:signup.title") }).waitFor();
+          await expectAccessible(page);
+        }
+        await context.close();
+      }
+    },
+    ROOM,
+  );
 });
 
 describe("the niches' copy decks", () => {

@@ -17,7 +17,11 @@ const MAX_STYLESHEETS = 3;
 // Issue 20 added 0.7 KB to every page: the retries of §7, the reload after a chunk-load failure (§8),
 // the offline banner (§4), which cannot wait to be fetched when the connection is gone, and the
 // page-bounce log (§4). "/" is then at 99.96 KB: the next byte in the shell must be paid for there.
-const MOST_JAVASCRIPT_KB = { "/": 100, "/signup": 120, "/members": 111 };
+// Issue 20 item 4 put the home page's new design beside the classic one in its route (0.5 KB), paid
+// for by a member's live status and navigation icons leaving the shell for the members' parts
+// (0.9 KB), and the banners' three shared files made one for members: "/" in either design at
+// 99.54 KB, a signed-in "/members" at 109.87 KB (decision 047).
+const MOST_JAVASCRIPT_KB = { "/": 100, "/index-new-design": 100, "/signup": 120, "/members": 111 };
 
 const suite = browserSuite();
 
@@ -88,7 +92,7 @@ describe("what the browser loads", () => {
 
   it("hydrates the measured pages within their JavaScript budgets and with the server's words, a Belgian visitor's variant included", async () => {
     const member = await createMember(suite.server, { siteId: SITE, name: "Noor" });
-    for (const [pathname, country] of [["/", "NL"], ["/signup", "NL"], ["/members", "NL"], ["/", "BE"], ["/members", "BE"]] as const) {
+    for (const [pathname, country] of [["/", "NL"], ["/index-new-design", "NL"], ["/signup", "NL"], ["/members", "NL"], ["/", "BE"], ["/members", "BE"]] as const) {
       const { page, scripts, errors } = await openPage(pathname, pathname === "/members" ? member : undefined, country);
       // The members' page parts come after hydration began: they count too.
       await page.waitForLoadState("networkidle");

@@ -31,6 +31,7 @@ describe("a brand's resolved settings", () => {
     const rows = resolvedSettings(sites, sites.byId("a")!);
     expect(row(rows, "message_credits")).toEqual({ path: "message_credits", value: 12, fromDefault: false });
     expect(row(rows, "signup_credits")).toEqual({ path: "signup_credits", value: 20, fromDefault: true });
+    expect(row(rows, "home_design")).toEqual({ path: "home_design", value: "classic", fromDefault: true });
     expect(row(rows, "countries")).toEqual({ path: "countries", value: ["NL", "BE"], fromDefault: false });
     // Per-country values: written for one country, filled from the §9 table for the other.
     expect(row(rows, "locales.NL")?.fromDefault).toBe(false);

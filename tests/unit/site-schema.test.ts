@@ -27,6 +27,7 @@ describe("site schema", () => {
       currencies: { NL: "EUR" },
       theme: "default",
       signups: "all",
+      home_design: "classic",
       logged_out_search: true,
       enable_site_entry_popup: "yes",
       mail_name: "Test Brand",
@@ -76,6 +77,8 @@ describe("site schema", () => {
     [{ site_entry_popup_countries: ["DE"] }, "site_entry_popup_countries[0]", "is not one of this brand's countries"],
     [{ fictional_warning: { singular: "x" } }, "fictional_warning.plural", "must be a text"],
     [{ signups: "some" }, "signups", 'must be "all" or "with_trafficsource"'],
+    [{ home_design: "modern" }, "home_design", 'must be "classic" or "new"'],
+    [{ home_design: "New" }, "home_design", 'must be "classic" or "new"'],
     [{ logged_out_search: "yes" }, "logged_out_search", "must be true or false"],
     [{ interests: ["One Night"] }, "interests[0]", "lower case with underscores"],
     [{ search_fields: ["height"] }, "search_fields[0]", "must be one of gender"],
@@ -109,6 +112,10 @@ describe("site schema", () => {
     expect(site?.payment_methods).toEqual({ CH: ["twint", "creditcard", "paypal"], NL: ["ideal"] });
     expect(site?.payment_provider).toBe("test");
     expect(site?.allow_test_payments).toBe(false);
+  });
+
+  it("takes the home page's design from the file", () => {
+    expect(parseSiteFile("sites/x.json", JSON.stringify(siteFile({ home_design: "new" }))).site?.home_design).toBe("new");
   });
 
   it("reports every problem of a file, not just the first", () => {

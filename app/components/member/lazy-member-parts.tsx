@@ -1,9 +1,6 @@
 import { deferredModule } from "../../lib/deferred-module";
 import { useRootData } from "../../root";
-
-// What only members' pages show around their content (navigation, account menu, warning banners,
-// like modal: about 5 KB compressed), fetched on a member's first page rather than carried by all.
-const memberParts = deferredModule(() => import("./member-parts"));
+import { memberParts } from "./deferred-member-parts";
 
 export const AccountMenu = memberParts.part((module) => module.AccountMenu);
 export const AutoLikeModal = memberParts.part((module) => module.AutoLikeModal);

@@ -1,6 +1,6 @@
 import { style } from "@vanilla-extract/css";
-import { vars } from "../../themes";
-import { media } from "../../themes/breakpoints";
+import { vars } from "../../../themes";
+import { media } from "../../../themes/breakpoints";
 
 export const hero = style({
   position: "relative",

@@ -1,0 +1,118 @@
+import { Link } from "@remix-run/react";
+import { SCENE_SIZE, TRUST_ICONS } from "../../art/home/scene";
+import type { HomeData } from "../../routes/index";
+import { container } from "../../styles/grid.css";
+import { SignupLink } from "../signup/signup-modal";
+import * as styles from "./classic-home.css";
+
+/** The brand's front door: who it is for, real members, why it is safe, how it works, one clear way in. */
+export function ClassicHome({ data }: { data: HomeData }) {
+  const { copy, art, signupCredits, members, fictionalWarning } = data;
+  return (
+    <main id="main">
+      <section className={styles.hero} aria-labelledby="hero-title">
+        <div className={`${container} ${styles.heroGrid}`}>
+          <div className={styles.heroCopy}>
+            <p className={styles.eyebrow}>{copy.eyebrow}</p>
+            <h1 id="hero-title" className={styles.heroTitle}>
+              {copy.title}
+            </h1>
+            <p className={styles.lead}>{copy.lead}</p>
+            <div className={styles.actions}>
+              <SignupLink className={styles.primaryAction}>{copy.signup}</SignupLink>
+              <Link to="/members" className={styles.secondaryAction}>
+                {copy.browse}
+              </Link>
+            </div>
+            <ul className={styles.promises}>
+              {copy.promises.map((promise) => (
+                <li key={promise} className={styles.promise}>
+                  {promise}
+                </li>
+              ))}
+            </ul>
+            {signupCredits ? <p className={styles.bonus}>{signupCredits}</p> : null}
+          </div>
+          {/* Drawn art, coloured by the theme; its size is known before the file arrives. */}
+          <svg className={styles.heroArt} viewBox={`0 0 ${SCENE_SIZE.width} ${SCENE_SIZE.height}`} width={SCENE_SIZE.width} height={SCENE_SIZE.height} aria-hidden="true" focusable="false">
+            <use href={`${art}#scene`} />
+          </svg>
+        </div>
+      </section>
+
+      {members.length ? (
+        <section className={`${container} ${styles.section}`} aria-labelledby="members-title">
+          <div className={styles.sectionHead}>
+            <h2 id="members-title" className={styles.sectionTitle}>
+              {copy.membersTitle}
+            </h2>
+            <Link to="/members" className={styles.more}>
+              {copy.seeAll}
+            </Link>
+          </div>
+          <ul className={styles.members}>
+            {members.map((member) => (
+              <li key={member.id} className={styles.member}>
+                <Link to={member.href} className={styles.memberLink}>
+                  <img src={member.photo} alt="" width={400} height={400} loading="lazy" decoding="async" className={styles.memberPhoto} />
+                  {member.fictional ? <span className={styles.fictional}>{member.fictional}</span> : null}
+                  <span className={styles.memberText}>
+                    <span className={styles.memberName}>{member.name}</span>
+                    <span className={styles.memberPlace}>{member.place}</span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          {fictionalWarning ? <p className={styles.fictionalWarning}>{fictionalWarning}</p> : null}
+        </section>
+      ) : null}
+
+      <section className={styles.band} aria-labelledby="trust-title">
+        <div className={`${container} ${styles.section}`}>
+          <h2 id="trust-title" className={styles.sectionTitle}>
+            {copy.trustTitle}
+          </h2>
+          <ul className={styles.cards}>
+            {copy.trust.map((point, i) => (
+              <li key={point.title} className={styles.card}>
+                <svg className={styles.icon} viewBox="-8 -8 40 40" width="48" height="48" aria-hidden="true" focusable="false">
+                  <use href={`${art}#${TRUST_ICONS[i]}`} width="24" height="24" />
+                </svg>
+                <h3 className={styles.cardTitle}>{point.title}</h3>
+                <p className={styles.cardText}>{point.text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className={`${container} ${styles.section}`} aria-labelledby="steps-title">
+        <h2 id="steps-title" className={styles.sectionTitle}>
+          {copy.stepsTitle}
+        </h2>
+        <ol className={styles.cards}>
+          {copy.steps.map((step, i) => (
+            <li key={step.title} className={styles.step}>
+              <span className={styles.stepNumber} aria-hidden="true">
+                {i + 1}
+              </span>
+              <h3 className={styles.cardTitle}>{step.title}</h3>
+              <p className={styles.cardText}>{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section className={styles.closing} aria-labelledby="closing-title">
+        <div className={`${container} ${styles.closingInner}`}>
+          <h2 id="closing-title" className={styles.closingTitle}>
+            {copy.closingTitle}
+          </h2>
+          <p className={styles.closingText}>{copy.closingText}</p>
+          <SignupLink className={styles.primaryAction}>{copy.signup}</SignupLink>
+        </div>
+      </section>
+    </main>
+  );
+}
