@@ -20,7 +20,7 @@ step "lint"; wait "$lint" || status=1; cat "$checks/lint"
 rm -rf "$checks"
 step "site files" && npx tsx scripts/sites-check.ts || status=1
 step "build" && npm run build --silent || status=1
-step "browser" && bash scripts/ensure-chromium.sh || status=1
+step "browser and proxy" && bash scripts/ensure-packages.sh || status=1
 step "tests"
 # The real-stores project is a run of its own, below (unless the arguments name projects).
 exclude=(--project '!real-stores')

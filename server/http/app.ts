@@ -22,6 +22,7 @@ import { privateCaching } from "./private-caching";
 import { createRequestHandler } from "./remix-handler";
 import { buildRequestContext, type RequestContext, type Services } from "./request-context";
 import { securityHeaders } from "./security-headers";
+import { tlsAllowed } from "./tls-allowed";
 import { type TrustFunction } from "./trust-proxy";
 import { UNKNOWN_HOST_PAGE } from "./unknown-host";
 
@@ -68,6 +69,8 @@ export function createHttpApp({ env, services, resources, build, buildVersion, c
     const ready = checks.every((check) => check.status === "fulfilled");
     res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "not ready", store, bus });
   });
+
+  app.get("/internal/tls-allowed", tlsAllowed({ sites: services.sites, supportHost: env.SUPPORT_HOST, trustProxy }));
 
   // COMPRESSION=off leaves it to the CDN or proxy in front: every answer, asset files included, goes out as it is.
   const compress = env.COMPRESSION !== "off";

@@ -71,6 +71,11 @@ export class SiteRegistry {
     return this.#brands.byId(id);
   }
 
+  /** Whether a brand lists this domain (www. or not): only real domains, never a development name. */
+  ownsDomain(domain: string): boolean {
+    return this.#brands.byDomain(normalizeHost(domain)) !== undefined;
+  }
+
   resolveHost(host: string | null | undefined): Site | undefined {
     const name = normalizeHost(host);
     const cached = this.#hostCache.get(name);

@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# Browser tests drive Debian's Chromium: its headless shell, and the full browser for what needs it
-# (Lighthouse, screenshots). Both come from Debian's packages when missing; never a browser download.
+# What the tests drive besides Node, from Debian's packages when missing (never a download of its own):
+# Chromium's headless shell for the browser tests and the full browser for what needs it (Lighthouse,
+# screenshots); Caddy for the proxy test of deploy/Caddyfile.
 set -euo pipefail
 packages=()
 [ -x /usr/bin/chromium ] || packages+=(chromium)
 [ -x /usr/bin/chromium-headless-shell ] || packages+=(chromium-headless-shell)
+command -v caddy >/dev/null || packages+=(caddy)
 if [ ${#packages[@]} -eq 0 ]; then exit 0; fi
 echo "Installing ${packages[*]} from Debian's packages..."
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 $SUDO apt-get update -qq
 $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${packages[@]}" >/dev/null
-test -x /usr/bin/chromium && test -x /usr/bin/chromium-headless-shell
+test -x /usr/bin/chromium && test -x /usr/bin/chromium-headless-shell && command -v caddy >/dev/null
