@@ -15,6 +15,7 @@ import { MemberStatusProvider, type MemberStatus } from "./components/member/mem
 import { ProgressBar } from "./components/progress-bar";
 import { SignupModalProvider } from "./components/signup/signup-modal";
 import { OfflineBanner } from "./components/offline-banner";
+import { useLanderScript } from "./lib/framework-free";
 import { usePageBounceLog } from "./lib/use-page-bounce-log";
 import { SiteEntryModal } from "./components/site-entry-modal";
 import { ToastProvider } from "./components/toast";
@@ -92,6 +93,7 @@ export function useRootData(): RootData | undefined {
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
+  const landerScript = useLanderScript();
   return (
     <html lang={data?.language ?? "en"} data-i18n={data?.i18nLanguage}>
       <head>
@@ -105,9 +107,16 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <PageTranslations nonce={data?.nonce} />
-        <ScrollRestoration nonce={data?.nonce} />
-        <Scripts nonce={data?.nonce} />
+        {landerScript ? (
+          // A lander runs its own small script, not the framework (decision 050).
+          <script type="module" src={landerScript} nonce={data?.nonce} />
+        ) : (
+          <>
+            <PageTranslations nonce={data?.nonce} />
+            <ScrollRestoration nonce={data?.nonce} />
+            <Scripts nonce={data?.nonce} />
+          </>
+        )}
       </body>
     </html>
   );

@@ -2,7 +2,11 @@
 // (scripts/staff.ts) to build/staff.js, the direct-debit command (scripts/direct-debit.ts) to
 // build/direct-debit.js, the mailing command (scripts/mailing.ts) to build/mailing.js and the
 // landers command (scripts/landers.ts) to build/landers.js, so they run where the image has no
-// TypeScript tooling; packages stay in node_modules.
+// TypeScript tooling; packages stay in node_modules. And the landers' browser script
+// (app/lander-client, decision 050) beside the client's assets, named by its content, its name
+// recorded in build/lander-client.json for the server.
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
 import { build } from "esbuild";
 
 const shared = { bundle: true, platform: "node", format: "esm", target: "node20", packages: "external", sourcemap: true, logLevel: "warning" };
@@ -12,3 +16,18 @@ await build({ ...shared, entryPoints: ["scripts/staff.ts"], outfile: "build/staf
 await build({ ...shared, entryPoints: ["scripts/direct-debit.ts"], outfile: "build/direct-debit.js" });
 await build({ ...shared, entryPoints: ["scripts/mailing.ts"], outfile: "build/mailing.js" });
 await build({ ...shared, entryPoints: ["scripts/landers.ts"], outfile: "build/landers.js" });
+
+const lander = await build({
+  entryPoints: ["app/lander-client/main.ts"],
+  bundle: true,
+  platform: "browser",
+  format: "esm",
+  target: "es2020",
+  minify: true,
+  outdir: "build/client/assets",
+  entryNames: "lander-client-[hash]",
+  metafile: true,
+  logLevel: "warning",
+});
+const [script] = Object.keys(lander.metafile.outputs).filter((file) => file.endsWith(".js"));
+await writeFile("build/lander-client.json", JSON.stringify({ script: `/assets/${path.basename(script)}` }));

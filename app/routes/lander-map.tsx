@@ -15,9 +15,10 @@ import { visuallyHidden } from "../styles/visually-hidden.css";
 import * as landing from "./lander.css";
 import * as styles from "./lander-map.css";
 import type { AnonymousCacheHandle } from "../../server/http/page-cache-routes";
+import type { FrameworkFreeHandle } from "../lib/framework-free";
 
-// Logged-out visitors get this page from the page cache, kept per region where a proxy reports one.
-export const handle: AnonymousCacheHandle = { anonymousCache: true, byRegion: true };
+// Logged-out visitors get this page from the page cache, kept per region where a proxy reports one. It runs the landers' script, not the framework.
+export const handle: AnonymousCacheHandle & FrameworkFreeHandle = { anonymousCache: true, byRegion: true, frameworkFree: true };
 
 const MEMBERS = 12;
 const PINNED = 9;

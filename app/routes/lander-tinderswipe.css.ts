@@ -23,21 +23,33 @@ export const title = style({ margin: "0 0 0.4rem", fontSize: "clamp(1.5rem, 1.2r
 /** Portrait, as large as the screen allows while the buttons stay in view. */
 export const stage = style({ position: "relative", width: "min(100%, max(15rem, calc((100svh - 21rem) * 0.75)))", aspectRatio: "3 / 4" });
 
-const cardShape = style({ position: "absolute", inset: 0, borderRadius: vars.radius.large, overflow: "hidden", background: vars.color.surfaceMuted, boxShadow: "0 18px 40px rgba(0, 0, 0, 0.3)" });
+/** The stage, its hint and the buttons: parts of the column's grid, one deck for the script. */
+export const deck = style({ display: "contents" });
 
-export const card = style([
-  cardShape,
-  {
-    cursor: "grab",
-    touchAction: "pan-y",
-    userSelect: "none",
-    transition: "transform 200ms ease",
-    "@media": { "(prefers-reduced-motion: reduce)": { transition: "none" } },
+/**
+ * Each member's card; the script moves data-place along: the top card, the one behind it (smaller,
+ * faded) and the rest hidden. The card follows the finger exactly while held (data-dragging).
+ */
+export const card = style({
+  position: "absolute",
+  inset: 0,
+  borderRadius: vars.radius.large,
+  overflow: "hidden",
+  background: vars.color.surfaceMuted,
+  userSelect: "none",
+  selectors: {
+    "&[data-place=top]": {
+      zIndex: 1,
+      cursor: "grab",
+      touchAction: "pan-y",
+      boxShadow: "0 18px 40px rgba(0, 0, 0, 0.3)",
+      transition: "transform 200ms ease",
+    },
+    "&[data-place=behind]": { transform: "scale(0.94) translateY(14px)", opacity: 0.7 },
+    "&[data-dragging]": { cursor: "grabbing", transition: "none" },
   },
-]);
-/** The card follows the finger exactly while held. */
-export const dragging = style({ cursor: "grabbing", transition: "none" });
-export const behind = style([cardShape, { transform: "scale(0.94) translateY(14px)", opacity: 0.7, boxShadow: "none" }]);
+  "@media": { "(prefers-reduced-motion: reduce)": { transition: "none" } },
+});
 
 export const photo = style({ display: "block", width: "100%", height: "100%", objectFit: "cover", pointerEvents: "none" });
 
@@ -86,11 +98,20 @@ const roundButton = {
   "@media": { "(prefers-reduced-motion: reduce)": { transition: "none" } },
 } as const;
 
-export const passButton = style({ ...roundButton, width: "64px", height: "64px", border: `2px solid ${vars.color.border}`, background: vars.color.surface, color: vars.color.danger, fontSize: "1.7rem", fontWeight: 700 });
-export const likeControl = style({ display: "contents" });
+export const passButton = style({
+  ...roundButton,
+  selectors: { ...roundButton.selectors, "&[hidden]": { display: "none" } },
+  width: "64px",
+  height: "64px",
+  border: `2px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  color: vars.color.danger,
+  fontSize: "1.7rem",
+  fontWeight: 700,
+});
 export const likeButton = style({ ...roundButton, width: "76px", height: "76px", background: vars.color.primaryStrong, color: vars.color.onPrimaryStrong, fontSize: "2.2rem" });
 
-export const end = style({ display: "grid", gap: "0.75rem", padding: "2rem 1.25rem", borderRadius: vars.radius.large, background: vars.color.surface, color: vars.color.text });
+export const end = style({ selectors: { "&[hidden]": { display: "none" } }, display: "grid", gap: "0.75rem", padding: "2rem 1.25rem", borderRadius: vars.radius.large, background: vars.color.surface, color: vars.color.text });
 export const endTitle = style({ margin: 0, fontSize: "1.6rem", textWrap: "balance" });
 export const endText = style({ margin: 0 });
 

@@ -1,6 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
+import { useLoaderData, useLocation } from "@remix-run/react";
 import { showcaseMembers } from "../../server/search/showcase";
 import { nicheName } from "../../server/sites/schema";
 import { siteDescription, siteTitle } from "../../server/sites/settings";
@@ -9,14 +8,15 @@ import { homeCopy } from "../lib/home.server";
 import { loaderHead } from "../lib/meta";
 import { publicPageHead } from "../lib/page-head.server";
 import { landerMembers } from "../lib/lander-members.server";
-import { useHydrated } from "../lib/use-hydrated";
+import { signupHref } from "../lib/signup-reason";
 import { visuallyHidden } from "../styles/visually-hidden.css";
 import * as landing from "./lander.css";
 import * as styles from "./lander-tinderswipe.css";
 import type { AnonymousCacheHandle } from "../../server/http/page-cache-routes";
+import type { FrameworkFreeHandle } from "../lib/framework-free";
 
-// Logged-out visitors get this page from the page cache; its language follows the visitor's.
-export const handle: AnonymousCacheHandle = { anonymousCache: true };
+// Logged-out visitors get this page from the page cache; its language follows the visitor's. It runs the landers' script, not the framework.
+export const handle: AnonymousCacheHandle & FrameworkFreeHandle = { anonymousCache: true, frameworkFree: true };
 
 const CARDS = 10;
 /** How far a card is dragged before it counts as a swipe, at most (a third of a narrow card). */
@@ -48,120 +48,74 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const meta = loaderHead;
 
+/**
+ * The stack as the server draws it: the first card on top, the next behind it, the rest waiting.
+ * The landers' script (app/lander-client/swipe.ts) deals them: passing, dragging, liking. Without
+ * it the first member's like is there, a link.
+ */
 export default function TinderSwipe() {
   const { copy, words, members } = useLoaderData<typeof loader>();
-  const hydrated = useHydrated();
-  const [index, setIndex] = useState(0);
-  const [dragX, setDragX] = useState(0);
-  const [dragging, setDragging] = useState(false);
-  const drag = useRef<{ pointerId: number; startX: number } | null>(null);
-  const likeControl = useRef<HTMLSpanElement>(null);
-  const current = members[index];
-  const next = members[index + 1];
-
-  const pass = () => {
-    setDragX(0);
-    setIndex((shown) => shown + 1);
-  };
-  // A like is the signup's link: what a tap on the heart does, a swipe to the right does too.
-  const like = () => {
-    setDragX(0);
-    likeControl.current?.querySelector("a")?.click();
-  };
-
-  function pointerDown(event: ReactPointerEvent<HTMLElement>) {
-    if (!event.isPrimary || event.button !== 0) return;
-    drag.current = { pointerId: event.pointerId, startX: event.clientX };
-    event.currentTarget.setPointerCapture(event.pointerId);
-    setDragging(true);
-  }
-  function pointerMove(event: ReactPointerEvent<HTMLElement>) {
-    if (drag.current?.pointerId === event.pointerId) setDragX(event.clientX - drag.current.startX);
-  }
-  function pointerUp(event: ReactPointerEvent<HTMLElement>) {
-    if (drag.current?.pointerId !== event.pointerId) return;
-    const distance = event.clientX - drag.current.startX;
-    drag.current = null;
-    setDragging(false);
-    const threshold = Math.min(SWIPE_PX, event.currentTarget.offsetWidth * 0.3);
-    if (distance > threshold) like();
-    else if (distance < -threshold) pass();
-    else setDragX(0);
-  }
-
+  const here = useLocation();
+  const first = members[0];
   return (
     <main id="main" className={styles.page}>
       <div className={styles.column}>
         <p className={landing.eyebrow}>{copy.eyebrow}</p>
         <h1 className={styles.title}>{copy.title}</h1>
-        {current ? (
-          <>
+        {first ? (
+          <div className={styles.deck} data-swipe-deck="" data-swipe-px={SWIPE_PX}>
             <div className={styles.stage}>
-              {next ? (
-                <div className={styles.behind} aria-hidden="true">
-                  <img src={next.photo} alt="" className={styles.photo} width={800} height={800} draggable={false} />
-                </div>
-              ) : null}
-              <article
-                key={current.id}
-                className={`${styles.card} ${dragging ? styles.dragging : ""}`}
-                style={dragX ? { transform: `translateX(${dragX}px) rotate(${dragX / 18}deg)` } : undefined}
-                aria-labelledby={`swipe-name-${current.id}`}
-                aria-describedby="swipe-hint"
-                onPointerDown={pointerDown}
-                onPointerMove={pointerMove}
-                onPointerUp={pointerUp}
-                onPointerCancel={() => {
-                  drag.current = null;
-                  setDragging(false);
-                  setDragX(0);
-                }}
-              >
-                <img src={current.photo} alt="" className={styles.photo} width={800} height={800} draggable={false} />
-                {current.fictional ? <span className={landing.fictional}>{current.fictional}</span> : null}
-                <div className={styles.info}>
-                  <h2 id={`swipe-name-${current.id}`} className={styles.name}>
-                    {current.nameAge}
-                  </h2>
-                  <p className={styles.place}>{current.place}</p>
-                </div>
-                {dragX > 10 ? (
-                  <span className={styles.stampLike} style={{ opacity: Math.min(1, dragX / SWIPE_PX) }} aria-hidden="true">
+              {members.map((member, i) => (
+                <article
+                  key={member.id}
+                  className={styles.card}
+                  data-place={i === 0 ? "top" : "behind"}
+                  data-like={signupHref({ intent: "like", profileId: member.id }, here.pathname + here.search)}
+                  data-like-label={member.like}
+                  data-pass-label={member.pass}
+                  data-name={member.name}
+                  hidden={i > 1}
+                  aria-hidden={i === 0 ? undefined : true}
+                  aria-labelledby={`swipe-name-${member.id}`}
+                  aria-describedby="swipe-hint"
+                >
+                  <img src={member.photo} alt="" className={styles.photo} width={800} height={800} draggable={false} />
+                  {member.fictional ? <span className={landing.fictional}>{member.fictional}</span> : null}
+                  <div className={styles.info}>
+                    <h2 id={`swipe-name-${member.id}`} className={styles.name}>
+                      {member.nameAge}
+                    </h2>
+                    <p className={styles.place}>{member.place}</p>
+                  </div>
+                  <span className={styles.stampLike} data-stamp="like" hidden aria-hidden="true">
                     {words.stampLike}
                   </span>
-                ) : null}
-                {dragX < -10 ? (
-                  <span className={styles.stampPass} style={{ opacity: Math.min(1, -dragX / SWIPE_PX) }} aria-hidden="true">
+                  <span className={styles.stampPass} data-stamp="pass" hidden aria-hidden="true">
                     {words.stampPass}
                   </span>
-                ) : null}
-              </article>
+                </article>
+              ))}
             </div>
             <p id="swipe-hint" className={visuallyHidden}>
               {words.hint}
             </p>
             <div className={styles.actions}>
-              {/* Passing happens in the page: without JavaScript there is only the like, a link. */}
-              {hydrated ? (
-                <button type="button" className={styles.passButton} onClick={pass} aria-label={current.pass} title={current.pass}>
-                  <span aria-hidden="true">✕</span>
-                </button>
-              ) : null}
-              <span ref={likeControl} className={styles.likeControl}>
-                <SignupLink className={styles.likeButton} reason={{ intent: "like", profileId: current.id, name: current.name }} ariaLabel={current.like} title={current.like}>
-                  <span aria-hidden="true">♥</span>
-                </SignupLink>
-              </span>
+              {/* Passing needs the script: without it there is only the like, a link. */}
+              <button type="button" className={styles.passButton} data-swipe-pass="" hidden aria-label={first.pass} title={first.pass}>
+                <span aria-hidden="true">✕</span>
+              </button>
+              <SignupLink className={styles.likeButton} reason={{ intent: "like", profileId: first.id, name: first.name }} ariaLabel={first.like} title={first.like}>
+                <span aria-hidden="true">♥</span>
+              </SignupLink>
             </div>
-          </>
-        ) : (
-          <section className={styles.end} aria-labelledby="swipe-end-title">
-            <h2 id="swipe-end-title" className={styles.endTitle}>
-              {copy.closingTitle}
-            </h2>
-            <p className={styles.endText}>{copy.closingText}</p>
-          </section>
-        )}
+          </div>
+        ) : null}
+        <section className={styles.end} aria-labelledby="swipe-end-title" hidden={first !== undefined} data-swipe-end="">
+          <h2 id="swipe-end-title" className={styles.endTitle}>
+            {copy.closingTitle}
+          </h2>
+          <p className={styles.endText}>{copy.closingText}</p>
+        </section>
         <SignupLink className={landing.primaryAction}>{copy.signup}</SignupLink>
       </div>
     </main>

@@ -12,9 +12,10 @@ import { container } from "../styles/grid.css";
 import { visuallyHidden } from "../styles/visually-hidden.css";
 import * as styles from "./lander.css";
 import type { AnonymousCacheHandle } from "../../server/http/page-cache-routes";
+import type { FrameworkFreeHandle } from "../lib/framework-free";
 
-// Logged-out visitors get this page from the page cache: its address names the brand's language.
-export const handle: AnonymousCacheHandle = { anonymousCache: true };
+// Logged-out visitors get this page from the page cache: its address names the brand's language. It runs the landers' script, not the framework.
+export const handle: AnonymousCacheHandle & FrameworkFreeHandle = { anonymousCache: true, frameworkFree: true };
 
 /** The designs of this module, with how many of the brand's newest members each shows (the map and the films have their own). */
 const MEMBERS_SHOWN = { gallery: 12, collagelanding: 9, socialnetwork: 6, alonetonight: 6, iconslanding: 12 } as const;

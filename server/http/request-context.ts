@@ -73,6 +73,8 @@ export type Services = {
   presence: PresenceTracker;
   /** Lander visits counted in memory and written every few seconds (server/analytics). */
   landerVisits: LanderVisitCounter;
+  /** The landers' own script, which they run instead of the framework; none: they run the framework. */
+  landerScript?: string;
   /** Where the folder mail transport writes (the development mail viewer reads it). */
   dataDir: string;
   production: boolean;

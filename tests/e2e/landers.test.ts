@@ -55,13 +55,30 @@ describe("landers", () => {
       }
 
       // On a desktop a tile opens the signup modal, saying whom the visitor would like.
-      const page = await openPage(suite, { siteId: "flirt-nl", pathname: "/landers/gallery/nl?network=adnet", viewport: DESKTOP, country: "NL" });
+      // A person's browser: the headless one is a robot's, whose visit is not counted.
+      const page = await openPage(suite, { siteId: "flirt-nl", pathname: "/landers/gallery/nl?network=adnet", viewport: DESKTOP, country: "NL", userAgent: PERSONS_BROWSER });
       await hydrated(page);
       const tile = page.locator("main li a").first();
       const name = (await tile.locator("span span").first().textContent())!.split(",")[0]!;
       await tile.click();
-      await page.getByRole("dialog", { name: text("nl", "account:signup.reason.like", { name }) }).waitFor();
+      const dialog = page.getByRole("dialog", { name: text("nl", "account:signup.reason.like", { name }) });
+      await dialog.waitFor();
       await expectAccessible(page);
+      // Escape closes it; the signup in it leads to the mailbox page, back to this lander after, with the ad's source kept.
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "hidden" });
+      await tile.click();
+      const t = (key: string, values?: Record<string, string | number>) => text("nl", key, values);
+      const email = uniqueEmail("dialog");
+      await dialog.getByLabel(t("account:fields.email"), { exact: true }).fill(email);
+      await dialog.getByLabel(t("account:fields.name"), { exact: true }).fill("Dialoog");
+      await dialog.getByLabel(t("account:fields.dateOfBirth", { min_age: 18 }), { exact: true }).fill("1986-04-12");
+      await dialog.getByLabel(t("account:fields.password"), { exact: true }).fill("a good password");
+      await dialog.getByLabel(t("account:consent.specialCategory", { name: "FlirtNL" })).check();
+      await dialog.getByRole("button", { name: t("account:signup.submit") }).click();
+      await page.waitForURL((url) => url.pathname === "/complete-signup" && url.searchParams.get("redirectTo") === "/landers/gallery/nl?network=adnet");
+      const account = await suite.server.store.db.selectFrom("accounts").select(["tracking", "lander_design"]).where("email", "=", email).executeTakeFirstOrThrow();
+      expect(account).toEqual({ tracking: { network: "adnet" }, lander_design: "gallery" });
       await page.context().close();
     },
     ROOM,
@@ -115,15 +132,15 @@ describe("landers", () => {
       await expectAccessible(page);
       await expectFitsPhone(page);
       // The card's member: names repeat among the demo members, ids do not.
-      const shown = async () => (await page.locator("article").getAttribute("aria-labelledby"))!;
-      const nameShown = async () => (await page.locator("article h2").textContent())!.split(",")[0]!;
+      const shown = async () => (await page.locator("article[data-place=top]").getAttribute("aria-labelledby"))!;
+      const nameShown = async () => (await page.locator("article[data-place=top] h2").textContent())!.split(",")[0]!;
 
       const first = await shown();
       await page.getByRole("button", { name: text("nl", "swipe:passName", { name: await nameShown() }) }).click();
       await expect.poll(shown).not.toBe(first);
       // A drag to the left is a pass too.
       const second = await shown();
-      const box = (await page.locator("article").boundingBox())!;
+      const box = (await page.locator("article[data-place=top]").boundingBox())!;
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
       await page.mouse.down();
       await page.mouse.move(box.x + box.width / 2 - 160, box.y + box.height / 2, { steps: 8 });
@@ -149,8 +166,8 @@ describe("landers", () => {
       // On a desktop a swipe to the right opens the signup modal for that member.
       const desk = await openPage(suite, { siteId: "flirt-nl", pathname: "/landers/tinderswipe", viewport: DESKTOP, country: "NL" });
       await hydrated(desk);
-      const name = (await desk.locator("article h2").textContent())!.split(",")[0]!;
-      const card = (await desk.locator("article").boundingBox())!;
+      const name = (await desk.locator("article[data-place=top] h2").textContent())!.split(",")[0]!;
+      const card = (await desk.locator("article[data-place=top]").boundingBox())!;
       await desk.mouse.move(card.x + card.width / 2, card.y + card.height / 2);
       await desk.mouse.down();
       await desk.mouse.move(card.x + card.width / 2 + 180, card.y + card.height / 2, { steps: 8 });

@@ -21,6 +21,8 @@ const MAX_STYLESHEETS = 3;
 // for by a member's live status and navigation icons leaving the shell for the members' parts
 // (0.9 KB), and the banners' three shared files made one for members: "/" in either design at
 // 99.54 KB, a signed-in "/members" at 109.87 KB (decision 047).
+// Issue 20: a lander's JavaScript, which is its own script, not the framework (decision 050).
+const LANDER_JAVASCRIPT_KB = 60;
 const MOST_JAVASCRIPT_KB = { "/": 100, "/index-new-design": 100, "/signup": 120, "/members": 111 };
 
 const suite = browserSuite();
@@ -101,6 +103,23 @@ describe("what the browser loads", () => {
       if (pathname === "/members") await page.getByRole("link", { name: new RegExp(t("nav.messages")) }).first().waitFor();
       await page.context().close();
     }
+  });
+
+  it("a lander runs its own small script instead of the framework, within issue 20's 60 KB, and still tells its visit and opens the signup on a desktop", async () => {
+    for (const pathname of ["/landers/gallery/nl", "/landers/tinderswipe", "/landers/video/nl"]) {
+      const { page, scripts, posted, errors } = await openPage(pathname);
+      await page.waitForLoadState("networkidle");
+      expect(errors, pathname).toEqual([]);
+      expect(scripts.map((request) => new URL(request.url()).pathname), pathname).toEqual([expect.stringMatching(/^\/assets\/lander-client-\w+\.js$/)]);
+      expect(await javaScriptKB(scripts), pathname).toBeLessThanOrEqual(LANDER_JAVASCRIPT_KB);
+      expect(posted, pathname).toContain("/api/lander-visit");
+      await page.context().close();
+    }
+    const { page } = await openPage("/landers/gallery/nl");
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole("link", { name: t("home:signup") }).first().click();
+    await page.getByRole("dialog", { name: t("account:signup.title") }).waitFor();
+    await page.context().close();
   });
 
   it("loads a form's checks when the visitor first focuses it, and checks a field left before they came once they are here", async () => {

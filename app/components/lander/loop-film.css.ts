@@ -17,4 +17,5 @@ export const toggle = style({
   background: "rgba(0, 0, 0, 0.55)",
   color: "#fff",
   cursor: "pointer",
+  selectors: { "&[hidden]": { display: "none" } },
 });

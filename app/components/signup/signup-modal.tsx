@@ -61,6 +61,9 @@ export function SignupLink({ className, children, reason, ariaLabel, title }: Si
       onClick={onClick}
       aria-label={ariaLabel}
       title={title}
+      // For a page without the framework, whose own script opens the signup (app/lander-client).
+      data-signup={member ? undefined : (reason?.intent ?? "")}
+      data-name={member ? undefined : reason?.name}
     >
       {children}
     </Link>
