@@ -5,6 +5,7 @@
 // targets of the page payload (docs/decisions/020-browser-payload.md) and of issue 16 (accessibility 100).
 // `npm run bench -- landers`: the same for every lander design of one brand (--site, flirt-nl) and its
 // `/`, with best practices and SEO too, against issue 20's targets (JavaScript ≤ 60 KB on a lander).
+// `--page <path>` measures only that page of the list.
 // The store is PGlite in a temporary folder, seeded with demo members so the pages have cards; a
 // confirmed member of each brand signs in through /login.
 import { mkdtemp, rm } from "node:fs/promises";
@@ -43,8 +44,15 @@ type PageToAudit = { path: string; member: boolean; jsKB: number };
 const landerSite = option("--site") ?? "flirt-nl";
 const BRANDS = LANDERS ? [landerSite] : ["flirt-nl", "milf-de", "gay-uk", "bbw-us"];
 
-/** Every lander design of the brand, in its domain language, and the home page they are measured beside. */
+/** The pages measured on a brand: --page picks one of them. */
 function pagesOf(site: Site): PageToAudit[] {
+  const only = option("--page");
+  const pages = listedPages(site);
+  return only ? pages.filter((page) => page.path === only) : pages;
+}
+
+/** Every lander design of the brand, in its domain language, and the home page they are measured beside. */
+function listedPages(site: Site): PageToAudit[] {
   if (!LANDERS) {
     return [
       { path: "/", member: false, jsKB: 100 },
