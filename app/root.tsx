@@ -15,7 +15,7 @@ import { MemberStatusProvider, type MemberStatus } from "./components/member/mem
 import { ProgressBar } from "./components/progress-bar";
 import { SignupModalProvider } from "./components/signup/signup-modal";
 import { OfflineBanner } from "./components/offline-banner";
-import { useLanderScript } from "./lib/framework-free";
+import { useVisitorScript } from "./lib/framework-free";
 import { usePageBounceLog } from "./lib/use-page-bounce-log";
 import { SiteEntryModal } from "./components/site-entry-modal";
 import { ToastProvider } from "./components/toast";
@@ -78,6 +78,8 @@ export async function loader({ context }: LoaderFunctionArgs) {
       context.siteEntrySkippedAt === undefined,
     nonce: context.nonce,
     title: t("meta.title", { name: site.name }),
+    // The script visitors' pages run instead of the framework (decision 050).
+    visitorScript: context.services.visitorScript ?? null,
   };
 }
 
@@ -93,7 +95,7 @@ export function useRootData(): RootData | undefined {
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
-  const landerScript = useLanderScript();
+  const visitorScript = useVisitorScript();
   return (
     <html lang={data?.language ?? "en"} data-i18n={data?.i18nLanguage}>
       <head>
@@ -107,9 +109,9 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        {landerScript ? (
+        {visitorScript ? (
           // A lander runs its own small script, not the framework (decision 050).
-          <script type="module" src={landerScript} nonce={data?.nonce} />
+          <script type="module" src={visitorScript} nonce={data?.nonce} />
         ) : (
           <>
             <PageTranslations nonce={data?.nonce} />

@@ -3,8 +3,8 @@
 // build/direct-debit.js, the mailing command (scripts/mailing.ts) to build/mailing.js and the
 // landers command (scripts/landers.ts) to build/landers.js, so they run where the image has no
 // TypeScript tooling; packages stay in node_modules. And the landers' browser script
-// (app/lander-client, decision 050) beside the client's assets, named by its content, its name
-// recorded in build/lander-client.json for the server.
+// (app/visitor-script, decision 050) beside the client's assets, named by its content, its name
+// recorded in build/visitor-script.json for the server.
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { build } from "esbuild";
@@ -18,16 +18,16 @@ await build({ ...shared, entryPoints: ["scripts/mailing.ts"], outfile: "build/ma
 await build({ ...shared, entryPoints: ["scripts/landers.ts"], outfile: "build/landers.js" });
 
 const lander = await build({
-  entryPoints: ["app/lander-client/main.ts"],
+  entryPoints: ["app/visitor-script/main.ts"],
   bundle: true,
   platform: "browser",
   format: "esm",
   target: "es2020",
   minify: true,
   outdir: "build/client/assets",
-  entryNames: "lander-client-[hash]",
+  entryNames: "visitor-script-[hash]",
   metafile: true,
   logLevel: "warning",
 });
 const [script] = Object.keys(lander.metafile.outputs).filter((file) => file.endsWith(".js"));
-await writeFile("build/lander-client.json", JSON.stringify({ script: `/assets/${path.basename(script)}` }));
+await writeFile("build/visitor-script.json", JSON.stringify({ script: `/assets/${path.basename(script)}` }));

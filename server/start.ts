@@ -33,7 +33,7 @@ import { createSmsSender } from "./sms/sender";
 import { syncSites } from "./sites/sync";
 import { createStaffLimits } from "./support/staff-limits";
 import { createStaffSessions } from "./support/staff-sessions";
-import { builtLanderScript, LANDER_SCRIPT_SOURCE } from "./http/lander-script";
+import { builtVisitorScript, VISITOR_SCRIPT_SOURCE } from "./http/visitor-script";
 
 type StartOptions = {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -137,8 +137,8 @@ export async function startServer({ build, buildVersion, clientDir, devMiddlewar
     jobs,
     presence,
     landerVisits,
-    // The landers' own script (decision 050): built beside the client, or its source through Vite in development.
-    landerScript: clientDir ? await builtLanderScript(clientDir) : devMiddleware ? LANDER_SCRIPT_SOURCE : undefined,
+    // The visitors' own script (decision 050): built beside the client, or its source through Vite in development.
+    visitorScript: clientDir ? await builtVisitorScript(clientDir) : devMiddleware ? VISITOR_SCRIPT_SOURCE : undefined,
     dataDir: env.DATA_DIR,
     production,
   };

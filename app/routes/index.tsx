@@ -11,10 +11,13 @@ import { loaderHead } from "../lib/meta";
 import { publicPageHead } from "../lib/page-head.server";
 import { listFictionalWarning, toCards } from "../lib/profiles.server";
 import type { AnonymousCacheHandle } from "../../server/http/page-cache-routes";
+import type { FrameworkFreeHandle } from "../lib/framework-free";
+import { VisitorSignupDialog } from "../components/signup/visitor-signup-dialog";
 
 // Logged-out visitors get this page from the page cache: it shows the brand in the visitor's
-// language and the brand's newest public profiles, the same for every visitor (decision 026).
-export const handle: AnonymousCacheHandle = { anonymousCache: true };
+// language and the brand's newest public profiles, the same for every visitor (decision 026). It runs
+// the visitors' script, not the framework (decision 050).
+export const handle: AnonymousCacheHandle & FrameworkFreeHandle = { anonymousCache: true, frameworkFree: true };
 
 /** Two rows of four on a wide screen; a row to swipe through on a phone. */
 const MEMBERS_SHOWN = 8;
@@ -66,5 +69,10 @@ export type HomeData = ReturnType<typeof useLoaderData<typeof loader>>;
 /** The brand's front door, in the design the loader chose. */
 export default function Home() {
   const data = useLoaderData<typeof loader>();
-  return data.design === "new" ? <NewHome data={data} /> : <ClassicHome data={data} />;
+  return (
+    <>
+      {data.design === "new" ? <NewHome data={data} /> : <ClassicHome data={data} />}
+      <VisitorSignupDialog />
+    </>
+  );
 }

@@ -17,7 +17,7 @@ import * as styles from "./lander-map.css";
 import type { AnonymousCacheHandle } from "../../server/http/page-cache-routes";
 import type { FrameworkFreeHandle } from "../lib/framework-free";
 
-// Logged-out visitors get this page from the page cache, kept per region where a proxy reports one. It runs the landers' script, not the framework.
+// Logged-out visitors get this page from the page cache, kept per region where a proxy reports one. It runs the visitors' script, not the framework.
 export const handle: AnonymousCacheHandle & FrameworkFreeHandle = { anonymousCache: true, byRegion: true, frameworkFree: true };
 
 const MEMBERS = 12;

@@ -15,7 +15,7 @@ import * as styles from "./lander-tinderswipe.css";
 import type { AnonymousCacheHandle } from "../../server/http/page-cache-routes";
 import type { FrameworkFreeHandle } from "../lib/framework-free";
 
-// Logged-out visitors get this page from the page cache; its language follows the visitor's. It runs the landers' script, not the framework.
+// Logged-out visitors get this page from the page cache; its language follows the visitor's. It runs the visitors' script, not the framework.
 export const handle: AnonymousCacheHandle & FrameworkFreeHandle = { anonymousCache: true, frameworkFree: true };
 
 const CARDS = 10;
@@ -50,7 +50,7 @@ export const meta = loaderHead;
 
 /**
  * The stack as the server draws it: the first card on top, the next behind it, the rest waiting.
- * The landers' script (app/lander-client/swipe.ts) deals them: passing, dragging, liking. Without
+ * The visitors' script (app/visitor-script/swipe.ts) deals them: passing, dragging, liking. Without
  * it the first member's like is there, a link.
  */
 export default function TinderSwipe() {

@@ -15,7 +15,7 @@ import * as styles from "./lander-video.css";
 import type { AnonymousCacheHandle } from "../../server/http/page-cache-routes";
 import type { FrameworkFreeHandle } from "../lib/framework-free";
 
-// Logged-out visitors get this page from the page cache: its address names the brand's language. It runs the landers' script, not the framework.
+// Logged-out visitors get this page from the page cache: its address names the brand's language. It runs the visitors' script, not the framework.
 export const handle: AnonymousCacheHandle & FrameworkFreeHandle = { anonymousCache: true, frameworkFree: true };
 
 const MEMBERS = 6;

@@ -73,8 +73,8 @@ export type Services = {
   presence: PresenceTracker;
   /** Lander visits counted in memory and written every few seconds (server/analytics). */
   landerVisits: LanderVisitCounter;
-  /** The landers' own script, which they run instead of the framework; none: they run the framework. */
-  landerScript?: string;
+  /** The script visitors' pages run instead of the framework (decision 050); none: they run the framework. */
+  visitorScript?: string;
   /** Where the folder mail transport writes (the development mail viewer reads it). */
   dataDir: string;
   production: boolean;

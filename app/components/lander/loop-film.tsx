@@ -3,7 +3,7 @@ import * as styles from "./loop-film.css";
 
 /**
  * A lander's silent loop (server/landers/loops.ts) over its poster. The poster is the page's first
- * picture; the landers' script (app/lander-client/film.ts) starts the film muted, unless the visitor
+ * picture; the visitors' script (app/visitor-script/film.ts) starts the film muted, unless the visitor
  * asked for less motion, and shows the button that pauses and plays it (moving pictures that last
  * must be stoppable, WCAG 2.2.2). Without the script the poster stays.
  */

@@ -61,7 +61,7 @@ export function SignupLink({ className, children, reason, ariaLabel, title }: Si
       onClick={onClick}
       aria-label={ariaLabel}
       title={title}
-      // For a page without the framework, whose own script opens the signup (app/lander-client).
+      // For a page without the framework, whose own script opens the signup (app/visitor-script).
       data-signup={member ? undefined : (reason?.intent ?? "")}
       data-name={member ? undefined : reason?.name}
     >

@@ -2,7 +2,7 @@ import { media } from "../../themes/breakpoints";
 
 /**
  * "Sign up" on a lander (SignupLink): the signup page on a phone and without JavaScript, the dialog
- * the page carries on a desktop (LanderSignupDialog), saying what the visitor tried ("Sign up free
+ * the page carries on a desktop (VisitorSignupDialog), saying what the visitor tried ("Sign up free
  * to like Kees") and bringing them back here once signed up. The form in it posts as the signup
  * page's does.
  */
