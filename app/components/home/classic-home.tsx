@@ -4,10 +4,11 @@ import type { HomeData } from "../../routes/index";
 import { container } from "../../styles/grid.css";
 import { SignupLink } from "../signup/signup-modal";
 import * as styles from "./classic-home.css";
+import { MemberStrip } from "./member-strip";
 
 /** The brand's front door: who it is for, real members, why it is safe, how it works, one clear way in. */
 export function ClassicHome({ data }: { data: HomeData }) {
-  const { copy, art, signupCredits, members, fictionalWarning } = data;
+  const { copy, art, signupCredits } = data;
   return (
     <main id="main">
       <section className={styles.hero} aria-labelledby="hero-title">
@@ -40,33 +41,17 @@ export function ClassicHome({ data }: { data: HomeData }) {
         </div>
       </section>
 
-      {members.length ? (
-        <section className={`${container} ${styles.section}`} aria-labelledby="members-title">
-          <div className={styles.sectionHead}>
-            <h2 id="members-title" className={styles.sectionTitle}>
-              {copy.membersTitle}
-            </h2>
-            <Link to="/members" className={styles.more}>
-              {copy.seeAll}
-            </Link>
-          </div>
-          <ul className={styles.members}>
-            {members.map((member) => (
-              <li key={member.id} className={styles.member}>
-                <Link to={member.href} className={styles.memberLink}>
-                  <img src={member.photo} alt="" width={400} height={400} loading="lazy" decoding="async" className={styles.memberPhoto} />
-                  {member.fictional ? <span className={styles.fictional}>{member.fictional}</span> : null}
-                  <span className={styles.memberText}>
-                    <span className={styles.memberName}>{member.name}</span>
-                    <span className={styles.memberPlace}>{member.place}</span>
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-          {fictionalWarning ? <p className={styles.fictionalWarning}>{fictionalWarning}</p> : null}
-        </section>
-      ) : null}
+      <MemberStrip data={data} classes={{
+        section: styles.section,
+        title: styles.sectionTitle,
+        members: styles.members,
+        member: styles.member,
+        link: styles.memberLink,
+        photo: styles.memberPhoto,
+        text: styles.memberText,
+        name: styles.memberName,
+        place: styles.memberPlace,
+      }} />
 
       <section className={styles.band} aria-labelledby="trust-title">
         <div className={`${container} ${styles.section}`}>

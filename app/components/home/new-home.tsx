@@ -6,6 +6,7 @@ import { SignupLink } from "../signup/signup-modal";
 // The buttons, ticks, badges and drawing are the classic design's: one brand, two layouts.
 import * as shared from "./classic-home.css";
 import * as styles from "./new-home.css";
+import { MemberStrip } from "./member-strip";
 
 /** The hero's wall of members: two rows of three (a phone shows one); a brand with fewer members shows its drawing there. */
 const WALL_SHOWN = 6;
@@ -18,7 +19,7 @@ const FACES_SHOWN = 5;
  * call beside a few of their faces. Every word is the niche's home copy.
  */
 export function NewHome({ data }: { data: HomeData }) {
-  const { copy, art, signupCredits, members, fictionalWarning } = data;
+  const { copy, art, signupCredits, members } = data;
   const wall = members.length >= WALL_SHOWN ? members.slice(0, WALL_SHOWN) : [];
   return (
     <main id="main">
@@ -63,33 +64,17 @@ export function NewHome({ data }: { data: HomeData }) {
         </div>
       </section>
 
-      {members.length ? (
-        <section className={`${container} ${styles.section}`} aria-labelledby="members-title">
-          <div className={shared.sectionHead}>
-            <h2 id="members-title" className={styles.sectionTitle}>
-              {copy.membersTitle}
-            </h2>
-            <Link to="/members" className={shared.more}>
-              {copy.seeAll}
-            </Link>
-          </div>
-          <ul className={styles.members}>
-            {members.map((member) => (
-              <li key={member.id} className={styles.member}>
-                <Link to={member.href} className={styles.memberLink}>
-                  <img src={member.photo} alt="" width={400} height={400} loading="lazy" decoding="async" className={styles.photo} />
-                  {member.fictional ? <span className={shared.fictional}>{member.fictional}</span> : null}
-                  <span className={styles.memberText}>
-                    <span className={styles.memberName}>{member.name}</span>
-                    <span className={styles.memberPlace}>{member.place}</span>
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-          {fictionalWarning ? <p className={shared.fictionalWarning}>{fictionalWarning}</p> : null}
-        </section>
-      ) : null}
+      <MemberStrip data={data} classes={{
+        section: styles.section,
+        title: styles.sectionTitle,
+        members: styles.members,
+        member: styles.member,
+        link: styles.memberLink,
+        photo: styles.photo,
+        text: styles.memberText,
+        name: styles.memberName,
+        place: styles.memberPlace,
+      }} />
 
       <section className={styles.stepsBand} aria-labelledby="steps-title">
         <div className={`${container} ${styles.section}`}>
