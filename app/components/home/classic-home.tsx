@@ -1,39 +1,22 @@
-import { Link } from "@remix-run/react";
 import { SCENE_SIZE, TRUST_ICONS } from "../../art/home/scene";
 import type { HomeData } from "../../routes/index";
 import { container } from "../../styles/grid.css";
 import { SignupLink } from "../signup/signup-modal";
 import * as styles from "./classic-home.css";
 import { MemberStrip } from "./member-strip";
+import { HeroCopy } from "./hero-copy";
 
 /** The brand's front door: who it is for, real members, why it is safe, how it works, one clear way in. */
 export function ClassicHome({ data }: { data: HomeData }) {
-  const { copy, art, signupCredits } = data;
+  const { copy, art } = data;
   return (
     <main id="main">
       <section className={styles.hero} aria-labelledby="hero-title">
         <div className={`${container} ${styles.heroGrid}`}>
-          <div className={styles.heroCopy}>
-            <p className={styles.eyebrow}>{copy.eyebrow}</p>
-            <h1 id="hero-title" className={styles.heroTitle}>
-              {copy.title}
-            </h1>
-            <p className={styles.lead}>{copy.lead}</p>
-            <div className={styles.actions}>
-              <SignupLink className={styles.primaryAction}>{copy.signup}</SignupLink>
-              <Link to="/members" className={styles.secondaryAction}>
-                {copy.browse}
-              </Link>
-            </div>
-            <ul className={styles.promises}>
-              {copy.promises.map((promise) => (
-                <li key={promise} className={styles.promise}>
-                  {promise}
-                </li>
-              ))}
-            </ul>
-            {signupCredits ? <p className={styles.bonus}>{signupCredits}</p> : null}
-          </div>
+          <HeroCopy
+            data={data}
+            classes={{ copy: styles.heroCopy, eyebrow: styles.eyebrow, title: styles.heroTitle, lead: styles.lead, actions: styles.actions, bonus: styles.bonus }}
+          />
           {/* Drawn art, coloured by the theme; its size is known before the file arrives. */}
           <svg className={styles.heroArt} viewBox={`0 0 ${SCENE_SIZE.width} ${SCENE_SIZE.height}`} width={SCENE_SIZE.width} height={SCENE_SIZE.height} aria-hidden="true" focusable="false">
             <use href={`${art}#scene`} />

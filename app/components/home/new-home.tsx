@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import { SCENE_SIZE, TRUST_ICONS } from "../../art/home/scene";
 import type { HomeData } from "../../routes/index";
 import { container } from "../../styles/grid.css";
@@ -7,6 +6,7 @@ import { SignupLink } from "../signup/signup-modal";
 import * as shared from "./classic-home.css";
 import * as styles from "./new-home.css";
 import { MemberStrip } from "./member-strip";
+import { HeroCopy } from "./hero-copy";
 
 /** The hero's wall of members: two rows of three (a phone shows one); a brand with fewer members shows its drawing there. */
 const WALL_SHOWN = 6;
@@ -19,7 +19,7 @@ const FACES_SHOWN = 5;
  * call beside a few of their faces. Every word is the niche's home copy.
  */
 export function NewHome({ data }: { data: HomeData }) {
-  const { copy, art, signupCredits, members } = data;
+  const { copy, art, members } = data;
   const wall = members.length >= WALL_SHOWN ? members.slice(0, WALL_SHOWN) : [];
   return (
     <main id="main">
@@ -35,27 +35,10 @@ export function NewHome({ data }: { data: HomeData }) {
           </ul>
         ) : null}
         <div className={`${container} ${styles.heroGrid}`}>
-          <div className={styles.heroCopy}>
-            <p className={styles.eyebrow}>{copy.eyebrow}</p>
-            <h1 id="hero-title" className={styles.title}>
-              {copy.title}
-            </h1>
-            <p className={styles.lead}>{copy.lead}</p>
-            <div className={styles.actions}>
-              <SignupLink className={shared.primaryAction}>{copy.signup}</SignupLink>
-              <Link to="/members" className={shared.secondaryAction}>
-                {copy.browse}
-              </Link>
-            </div>
-            <ul className={shared.promises}>
-              {copy.promises.map((promise) => (
-                <li key={promise} className={shared.promise}>
-                  {promise}
-                </li>
-              ))}
-            </ul>
-            {signupCredits ? <p className={styles.bonus}>{signupCredits}</p> : null}
-          </div>
+          <HeroCopy
+            data={data}
+            classes={{ copy: styles.heroCopy, eyebrow: styles.eyebrow, title: styles.title, lead: styles.lead, actions: styles.actions, bonus: styles.bonus }}
+          />
           {wall.length ? null : (
             <svg className={`${shared.heroArt} ${styles.art}`} viewBox={`0 0 ${SCENE_SIZE.width} ${SCENE_SIZE.height}`} width={SCENE_SIZE.width} height={SCENE_SIZE.height} aria-hidden="true" focusable="false">
               <use href={`${art}#scene`} />
