@@ -10,7 +10,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
 const landerVisitPayload = z.object({ path: z.string().max(300) });
 
 /**
- * POST /api/lander-visit, sent once by a landed page (app/lib/use-lander-visit.ts): counts a visit
+ * POST /api/lander-visit, sent once by a landed page (app/visitor-script/visit.ts): counts a visit
  * of that lander with its traffic source, and remembers the lander for a signup later. Counted from
  * the page rather than its request, because landers come from the page cache or a CDN. Its address
  * carries the landed page's query, so the source is the one the visitor came with. Crawlers, members
