@@ -20,7 +20,7 @@ export function LanguageSwitcher() {
   if (!data || data.languages.length < 2) return null;
   const current = data.languages.find((language) => language.code === data.language);
   return (
-    <details ref={menu} id="language-menu" className={styles.menu}>
+    <details ref={menu} id="language-menu" className={styles.menu} data-dismissable="">
       <summary className={styles.trigger} aria-label={`${t("language.label")}: ${current?.name ?? data.language}`}>
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false" className={styles.globe}>
           <circle cx="12" cy="12" r="9" />

@@ -135,7 +135,8 @@ describe.each(BRANDS)("accounts on $id ($language)", (brand) => {
   });
 
   it("signs up in the desktop modal, which stays open while the signup is under way", async () => {
-    const page = await visit(brand, "/", { viewport: DESKTOP });
+    // A page that runs the framework: its modal checks as the visitor types and runs the signup step by step.
+    const page = await visit(brand, "/pages/terms", { viewport: DESKTOP });
     const dialog = page.getByRole("dialog", { name: t("account:signup.title") });
     await page.locator("header").getByRole("link", { name: t("nav.signup"), exact: true }).click();
     await dialog.waitFor();
