@@ -110,7 +110,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         {children}
         {visitorScript ? (
-          // A lander runs its own small script, not the framework (decision 050).
+          // A page only visitors see (the home page, a lander) runs its own small script, not the framework (decision 050).
           <script type="module" src={visitorScript} nonce={data?.nonce} />
         ) : (
           <>

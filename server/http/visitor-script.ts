@@ -8,7 +8,7 @@ import path from "node:path";
  */
 export const VISITOR_SCRIPT_SOURCE = "/app/visitor-script/main.ts";
 
-/** The built script's address, or undefined for a build without one (the landers then run the framework). */
+/** The built script's address, or undefined for a build without one (those pages then run the framework). */
 export async function builtVisitorScript(clientDir: string): Promise<string | undefined> {
   try {
     const manifest = JSON.parse(await readFile(path.join(clientDir, "..", "visitor-script.json"), "utf8")) as { script?: unknown };
