@@ -39,18 +39,19 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const regionLabel = region ? regionName(country, region) : undefined;
 
   const map = isCountryCode(country) ? countryMap(country) : undefined;
+  // The members the page shows (those with a photo), each on their town when the map can put them.
+  const shown = new Map(members.map((member) => [member.id, member]));
   const placed = map
-    ? showcase.flatMap((member) => {
-        const at = members.some((shown) => shown.id === member.id) ? map.locate(member) : undefined;
-        return at ? [{ id: member.id, at }] : [];
-      }).slice(0, PINNED)
+    ? showcase
+        .flatMap((card) => {
+          const member = shown.get(card.id);
+          const at = member && map.locate(card);
+          return at ? [{ member, at }] : [];
+        })
+        .slice(0, PINNED)
     : [];
   const spots = map ? spreadPins(map, placed.map((pin) => pin.at), PIN_SHARE * map.columns) : [];
-  const pins = placed.flatMap(({ id }, i) => {
-    const member = members.find((shown) => shown.id === id);
-    const spot = spots[i];
-    return member && spot ? [{ ...member, left: spot.left, top: spot.top }] : [];
-  });
+  const pins = placed.map(({ member }, i) => ({ ...member, left: spots[i]?.left ?? 0, top: spots[i]?.top ?? 0 }));
 
   return {
     head,

@@ -2,6 +2,9 @@ import { style } from "@vanilla-extract/css";
 import { vars } from "../../themes";
 import { media } from "../../themes/breakpoints";
 
+// The section and card type the home page set: the landers speak as the home page does.
+export { cardText, cardTitle, closingText, closingTitle, sectionTitle } from "../components/home/classic-home.css";
+
 /** The brand's hero colours, as the home page paints them; the pages of the lander layout share these styles. */
 export const heroBand = style({
   background: `radial-gradient(120% 90% at 85% 10%, ${vars.color.heroTo} 0%, transparent 60%), linear-gradient(160deg, ${vars.color.heroFrom}, ${vars.color.heroTo})`,
@@ -46,7 +49,6 @@ export const lead = style({ margin: 0, maxWidth: "36rem", fontSize: "1.15rem", l
 export const bonus = style({ margin: 0, fontWeight: 600 });
 
 export const section = style({ paddingBlock: "2.5rem", "@media": { [media.md]: { paddingBlock: "3.75rem" } } });
-export const sectionTitle = style({ margin: "0 0 1.25rem", fontSize: "1.6rem", "@media": { [media.md]: { fontSize: "2.1rem" } } });
 
 export const fictional = style({
   position: "absolute",
@@ -183,8 +185,6 @@ export const cards = style({
 });
 export const card = style({ padding: "1.25rem", borderRadius: vars.radius.large, background: vars.color.surface, border: `1px solid ${vars.color.border}` });
 export const icon = style({ display: "block", width: "3rem", height: "3rem", marginBottom: "0.75rem", borderRadius: vars.radius.pill, background: vars.color.surfaceMuted, color: vars.color.primaryStrong });
-export const cardTitle = style({ margin: "0 0 0.4rem", fontSize: "1.2rem" });
-export const cardText = style({ margin: 0, color: vars.color.textMuted });
 
 // Feed (/landers/socialnetwork).
 
@@ -308,5 +308,3 @@ export const stepNumber = style({
 
 export const closing = heroBand;
 export const closingInner = style({ display: "grid", justifyItems: "center", gap: "1rem", paddingBlock: "3rem", textAlign: "center", "@media": { [media.md]: { paddingBlock: "4.25rem" } } });
-export const closingTitle = style({ margin: 0, maxWidth: "36rem", fontSize: "clamp(1.7rem, 1.2rem + 2vw, 2.6rem)", textWrap: "balance" });
-export const closingText = style({ margin: "0 0 0.5rem", maxWidth: "34rem", fontSize: "1.1rem" });

@@ -159,7 +159,8 @@ export function regionsOf(country: CountryCode): Region[] {
  * codes; undefined for nothing, or for a code the country does not have.
  */
 export function reportedRegion(country: string, reported: string | undefined): string | undefined {
-  const code = reported?.trim().toUpperCase().replace(new RegExp(`^${country}-`), "");
+  const upper = reported?.trim().toUpperCase();
+  const code = upper?.startsWith(`${country}-`) ? upper.slice(country.length + 1) : upper;
   return code && REGION_BY_CODE.has(`${country}.${code}`) ? code : undefined;
 }
 

@@ -5,6 +5,7 @@ import { SignupLink } from "../signup/signup-modal";
 import * as styles from "./classic-home.css";
 import { MemberStrip } from "./member-strip";
 import { HeroCopy } from "./hero-copy";
+import { StepsList } from "./steps-list";
 
 /** The brand's front door: who it is for, real members, why it is safe, how it works, one clear way in. */
 export function ClassicHome({ data }: { data: HomeData }) {
@@ -59,17 +60,10 @@ export function ClassicHome({ data }: { data: HomeData }) {
         <h2 id="steps-title" className={styles.sectionTitle}>
           {copy.stepsTitle}
         </h2>
-        <ol className={styles.cards}>
-          {copy.steps.map((step, i) => (
-            <li key={step.title} className={styles.step}>
-              <span className={styles.stepNumber} aria-hidden="true">
-                {i + 1}
-              </span>
-              <h3 className={styles.cardTitle}>{step.title}</h3>
-              <p className={styles.cardText}>{step.text}</p>
-            </li>
-          ))}
-        </ol>
+        <StepsList
+          steps={copy.steps}
+          classes={{ list: styles.cards, step: styles.step, number: styles.stepNumber, title: styles.cardTitle, text: styles.cardText }}
+        />
       </section>
 
       <section className={styles.closing} aria-labelledby="closing-title">

@@ -7,6 +7,7 @@ import * as shared from "./classic-home.css";
 import * as styles from "./new-home.css";
 import { MemberStrip } from "./member-strip";
 import { HeroCopy } from "./hero-copy";
+import { StepsList } from "./steps-list";
 
 /** The hero's wall of members: two rows of three (a phone shows one); a brand with fewer members shows its drawing there. */
 const WALL_SHOWN = 6;
@@ -64,17 +65,10 @@ export function NewHome({ data }: { data: HomeData }) {
           <h2 id="steps-title" className={`${styles.sectionTitle} ${styles.centred}`}>
             {copy.stepsTitle}
           </h2>
-          <ol className={styles.steps}>
-            {copy.steps.map((step, i) => (
-              <li key={step.title} className={styles.step}>
-                <span className={styles.stepNumber} aria-hidden="true">
-                  {i + 1}
-                </span>
-                <h3 className={styles.pointTitle}>{step.title}</h3>
-                <p className={styles.pointText}>{step.text}</p>
-              </li>
-            ))}
-          </ol>
+          <StepsList
+            steps={copy.steps}
+            classes={{ list: styles.steps, step: styles.step, number: styles.stepNumber, title: styles.pointTitle, text: styles.pointText }}
+          />
         </div>
       </section>
 

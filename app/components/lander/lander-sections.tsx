@@ -5,6 +5,7 @@ import { container } from "../../styles/grid.css";
 import { visuallyHidden } from "../../styles/visually-hidden.css";
 import * as styles from "../../routes/lander.css";
 import { SignupLink } from "../signup/signup-modal";
+import { StepsList } from "../home/steps-list";
 
 /** What every lander's loader makes for these sections (lander-page.server.ts): the niche's words, its art, the signup bonus. */
 export type LanderBasics = { copy: ReturnType<typeof homeCopy>; art: string; signupCredits: string | undefined };
@@ -77,17 +78,7 @@ export function Steps({ data }: { data: LanderBasics }) {
       <h2 id="steps-title" className={styles.sectionTitle}>
         {copy.stepsTitle}
       </h2>
-      <ol className={styles.cards}>
-        {copy.steps.map((step, i) => (
-          <li key={step.title} className={styles.card}>
-            <span className={styles.stepNumber} aria-hidden="true">
-              {i + 1}
-            </span>
-            <h3 className={styles.cardTitle}>{step.title}</h3>
-            <p className={styles.cardText}>{step.text}</p>
-          </li>
-        ))}
-      </ol>
+      <StepsList steps={copy.steps} classes={{ list: styles.cards, step: styles.card, number: styles.stepNumber, title: styles.cardTitle, text: styles.cardText }} />
     </section>
   );
 }
