@@ -1,6 +1,4 @@
-import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -8,6 +6,7 @@ import { I18nextProvider } from "react-i18next";
 import { PageTranslationsContext } from "./components/page-translations";
 import { contentSecurityPolicy } from "./csp.server";
 import { pageI18n, pageNamespaces } from "./lib/page-translations.server";
+import { renderStream } from "./lib/render-stream.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -33,11 +32,11 @@ export default async function handleRequest(
         nonce: loadContext.nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const { destination, body } = renderStream(() => clearTimeout(abortTimer));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           if (import.meta.env.PROD) responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(loadContext));
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+          resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+          pipe(destination);
         },
         onShellError: reject,
         onError(error: unknown) {
@@ -46,7 +45,7 @@ export default async function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY + 1_000);
+    const abortTimer = setTimeout(abort, ABORT_DELAY + 1_000);
   });
 }
 

@@ -34,8 +34,12 @@ function remixRequest(req: express.Request, res: express.Response): Request {
   return new Request(request, { body: req.body as Buffer<ArrayBuffer> });
 }
 
-/** Pieces of a body smaller than this wait for more before they are written, unless the body pauses. */
-export const WRITE_SIZE = 32 * 1024;
+/**
+ * Pieces of a body smaller than this wait for more before they are written, unless the body pauses
+ * or ends: above the largest page (a member's list is about 75 KB as it is), so a page, its shell
+ * and the data Remix streams after it, goes out in one write with its length.
+ */
+export const WRITE_SIZE = 128 * 1024;
 const QUIET = Symbol("quiet");
 /** Resolves after whatever the body already has ready has been read: it has paused. */
 const quiet = () => new Promise<typeof QUIET>((resolve) => setImmediate(resolve, QUIET));
@@ -77,10 +81,12 @@ export async function sendResponse(res: express.Response, response: Response): P
         result = await next;
       }
       if (result.done) break;
+      // What is held goes out once more is known to follow: a body that is one large piece still
+      // goes out whole, with its length.
+      if (size >= WRITE_SIZE) await writePending(false);
       pending.push(result.value);
       size += result.value.byteLength;
       next = reader.read();
-      if (size >= WRITE_SIZE) await writePending(false);
     }
   } catch (error) {
     res.destroy(error as Error);

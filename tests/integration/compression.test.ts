@@ -77,6 +77,22 @@ describe("compression through the HTTP server", () => {
     expect(writes.count()).toBeLessThanOrEqual(3);
   });
 
+  it("sends a member's page, larger than zlib's default piece, in one write as it is and two under br", async () => {
+    const site = server.sites.byId("flirt-nl")!;
+    const member = await createMember(server, { siteId: site.id, name: "Writes" });
+    const cookie = (await sessionCookie(server, { siteId: site.id, accountId: member.accountId })).header;
+    // Compressed, its length is not known up front: the chunked body's ending is a write of its own.
+    for (const [encoding, expectedWrites] of [["br", 2], ["identity", 1]] as const) {
+      writes.reset();
+      const page = await getRaw(server.port, "/members", { "accept-encoding": encoding, cookie });
+      expect(page.status).toBe(200);
+      const html = encoding === "br" ? brotliDecompressSync(page.wire) : page.wire;
+      expect(html.toString("utf8")).toContain("</html>");
+      expect(encoding === "br" ? html.length : page.wire.length, "a page larger than one piece, so this can fail").toBeGreaterThan(16 * 1024);
+      expect(writes.count(), encoding).toBe(expectedWrites);
+    }
+  });
+
   it("sends a page under gzip as small as gzip of the whole page (no full flushes)", async () => {
     const page = await getRaw(server.port, "/pages/terms", { "accept-encoding": "gzip, deflate" });
     expect(page.headers["content-encoding"]).toBe("gzip");
@@ -228,6 +244,22 @@ describe("the body writer", () => {
     await until(() => decoded.some((text) => text.includes("shell")));
     gate();
     expect(await done).toMatch(/shell.*<p>later<\/p>$/s);
+  });
+
+  it("sends a body that comes as one large piece whole, with its length, in one write", async () => {
+    const page = Buffer.from(createHash("sha256").update("page").digest("hex").repeat(3 * (WRITE_SIZE / 64)));
+    body = () =>
+      new ReadableStream({
+        start(controller) {
+          controller.enqueue(new Uint8Array(page));
+          controller.close();
+        },
+      });
+    writes.reset();
+    const answer = await getRaw(port, "/", {}, "localhost");
+    expect(answer.wire.equals(page)).toBe(true);
+    expect(answer.headers["content-length"]).toBe(String(page.length));
+    expect(writes.count()).toBe(1);
   });
 
   it("writes a large body in WRITE_SIZE pieces, not a compressed block and write per chunk", async () => {
