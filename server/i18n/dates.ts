@@ -18,17 +18,22 @@ export function termsVersionDate(companyAdded: string | undefined): Date {
   return added && added > base ? added : base;
 }
 
-// One formatter per time zone: every request asks for today's date, and building the formatter is
-// most of the cost of asking (a handful of zones per deployment).
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
+// Every request asks for today's date. Each zone keeps its formatter (building one is most of the
+// cost of formatting) and the day it last gave with the minute it was asked in: every zone's offset
+// is a whole number of quarter hours, so its date never changes within a UTC minute.
+const days = new Map<string, { format: Intl.DateTimeFormat; minute: number; day: string }>();
 
 /** Today's calendar date in a time zone, 'YYYY-MM-DD'. */
 export function todayIn(timeZone: string, now = new Date()): string {
-  let dayFormat = dayFormats.get(timeZone);
-  if (!dayFormat) {
-    dayFormat = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
-    dayFormats.set(timeZone, dayFormat);
+  const minute = Math.floor(now.getTime() / 60_000);
+  let kept = days.get(timeZone);
+  if (kept?.minute === minute) return kept.day;
+  if (!kept) {
+    kept = { format: new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }), minute, day: "" };
+    days.set(timeZone, kept);
   }
-  const part = Object.fromEntries(dayFormat.formatToParts(now).map(({ type, value }) => [type, value]));
-  return `${part.year}-${part.month}-${part.day}`;
+  const part = Object.fromEntries(kept.format.formatToParts(now).map(({ type, value }) => [type, value]));
+  kept.minute = minute;
+  kept.day = `${part.year}-${part.month}-${part.day}`;
+  return kept.day;
 }

@@ -28,4 +28,12 @@ describe("dates", () => {
     // Twice in one zone: the kept formatter gives the same answers.
     expect(todayIn("Europe/Amsterdam", new Date("2024-10-27T00:30:00Z"))).toBe("2024-10-27");
   });
+
+  it("turns the day at midnight to the minute, though it keeps the day it last gave", () => {
+    expect(todayIn("Asia/Kathmandu", new Date("2024-03-01T18:14:59Z"))).toBe("2024-03-01");
+    expect(todayIn("Asia/Kathmandu", new Date("2024-03-01T18:14:00Z"))).toBe("2024-03-01");
+    // UTC+05:45: midnight in Kathmandu.
+    expect(todayIn("Asia/Kathmandu", new Date("2024-03-01T18:15:00Z"))).toBe("2024-03-02");
+    expect(todayIn("Asia/Kathmandu", new Date("2024-03-01T18:14:30Z"))).toBe("2024-03-01");
+  });
 });
