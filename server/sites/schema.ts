@@ -26,6 +26,12 @@ export const SEARCH_FIELDS = ["gender", "country", "countryregion", "min_age", "
 /** The home page's designs: the first is every brand's unless its file names another. */
 export const HOME_DESIGNS = ["classic", "new"] as const;
 export type HomeDesign = (typeof HOME_DESIGNS)[number];
+/**
+ * What a brand's HTTPS answers tell browsers (HSTS): nothing, to use HTTPS for this host only, for
+ * its subdomains too, or also that it may be put on the browsers' preload list (hstspreload.org).
+ */
+export const HSTS_CHOICES = ["off", "on", "include_subdomains", "preload"] as const;
+export type HstsChoice = (typeof HSTS_CHOICES)[number];
 
 const countryCode = z.string().refine(isCountryCode, {
   error: (issue) =>
@@ -125,6 +131,8 @@ const siteObject = z.strictObject(
     signups: z.enum(["all", "with_trafficsource"], { error: 'must be "all" or "with_trafficsource"' }).default("all"),
     /** The design the home page (/) shows: "classic", or "new", the one /index-new-design always shows for A/B tests. */
     home_design: z.enum(HOME_DESIGNS, { error: `must be ${HOME_DESIGNS.map((design) => `"${design}"`).join(" or ")}` }).default("classic"),
+    /** Opt-in, as a browser that has seen it refuses plain http for the max-age, a year: every domain must serve HTTPS first. */
+    hsts: z.enum(HSTS_CHOICES, { error: `must be ${HSTS_CHOICES.map((choice) => `"${choice}"`).join(", ")}` }).default("off"),
     logged_out_search: z.boolean({ error: "must be true or false" }).default(true),
     logged_out_search_trafficsource: z.boolean({ error: "must be true or false" }).default(true),
     interests: z.array(z.string().regex(/^[a-z0-9_]+$/, { error: "must be a tag in lower case with underscores" })).default([...INTERESTS]),

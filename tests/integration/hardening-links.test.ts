@@ -208,4 +208,13 @@ describe("links in production mail", () => {
       expect(part).not.toContain("http://");
     }
   });
+
+  it("tell browsers to keep to HTTPS as the brand file says, on every domain of the brand", async () => {
+    // The demo brand files opt in for this host ("hsts": "on").
+    for (const host of ["flirtnl.example", "flirt-alt.example"]) {
+      const answer = await requestAs(server.port, host, "/pages/terms");
+      expect(answer.status).toBe(200);
+      expect(answer.headers["strict-transport-security"], host).toBe("max-age=31536000");
+    }
+  });
 });
