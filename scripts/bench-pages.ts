@@ -16,7 +16,8 @@
 // (PGlite in a temporary folder instead of PostgreSQL), --only /members (measure only the routes
 // named, comma-separated, and skip the open loop and the compression table), --profile (the server
 // writes a CPU profile, and its heaviest functions and packages are printed: pair it with --only to
-// profile one route; the server's start is in it too). The PostgreSQL database is a fresh one beside
+// profile one route; the server's start is in it too), --metrics (the server keeps its Prometheus
+// metrics, on a port of its own, to measure what they cost per request). The PostgreSQL database is a fresh one beside
 // BENCH_DATABASE_URL or DATABASE_URL (default the local server), dropped afterwards.
 import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -51,6 +52,7 @@ const CONNECTIONS = option("connections", 32);
 const RATE = option("rate", 50);
 const EMBEDDED = process.argv.includes("--embedded");
 const PROFILE = process.argv.includes("--profile");
+const METRICS = process.argv.includes("--metrics");
 const onlyIndex = process.argv.indexOf("--only");
 const ONLY = onlyIndex === -1 ? undefined : (process.argv[onlyIndex + 1] ?? "").split(",").filter(Boolean);
 const SITE_ID = "flirt-nl";
@@ -160,6 +162,7 @@ async function startInstance(): Promise<number> {
       SESSION_SECRETS: secret,
       LOG_LEVEL: "warn",
       DEMO_MEMBERS: "0",
+      ...(METRICS ? { METRICS_PORT: "0" } : {}),
     },
     PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
   );

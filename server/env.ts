@@ -113,6 +113,20 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, { error: "must be a host name such as support.example.com, without scheme or port" })
     .optional(),
+  /**
+   * The internal port of the Prometheus metrics (GET /metrics), never a brand's port. Unset: no
+   * metrics server, and nothing is measured per request.
+   */
+  METRICS_PORT: z.coerce.number({ error: "must be a port number" }).int().min(0).max(65535, { error: "must be a port number up to 65535" }).optional(),
+  /** Where the metrics port listens: this machine only, unless a private network (a compose stack's) is meant to scrape it. */
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  /**
+   * An OpenTelemetry collector's OTLP/HTTP address (such as http://otel-collector:4318): traces of
+   * requests, loaders, actions and SQL statements go to its /v1/traces. Unset: no tracing code is loaded.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: url(["http:", "https:"], "http://otel-collector:4318").optional(),
+  /** The service name traces carry. */
+  OTEL_SERVICE_NAME: z.string().min(1).default("amora"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Demo members `npm start` creates when the store holds no profiles yet; 0 creates none. */
   DEMO_MEMBERS: z.coerce

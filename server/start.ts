@@ -14,6 +14,7 @@ import { openStore } from "./db/database";
 import { migrate } from "./db/migrate";
 import { productionRules, readEnv, type Env } from "./env";
 import { createHttpApp } from "./http/app";
+import { instrumentedBuild } from "./http/instrumented-build";
 import { exposedDevelopmentWarning } from "./http/development";
 import { createI18n, loadCatalog } from "./i18n/catalog";
 import { JOB_HANDLERS, PERIODIC_JOBS } from "./jobs/registry";
@@ -21,6 +22,10 @@ import { createJobRunner } from "./jobs/runner";
 import { createLogger, type Logger } from "./log";
 import { createMailer } from "./mail/outbox";
 import { createMailTransport } from "./mail/transport";
+import { startMetricsServer } from "./metrics/metrics-server";
+import { busReconnects } from "./metrics/registry";
+import { requestMetrics } from "./metrics/request-metrics";
+import { storeGauges } from "./metrics/store-gauges";
 import { createMailLinks } from "./notifications/mail-links";
 import { checkPaymentSetup, createPaymentProviders, paymentSetupProblems, secretReader } from "./payments/providers";
 import { expireUnsettled } from "./payments/settle";
@@ -33,6 +38,7 @@ import { createSmsSender } from "./sms/sender";
 import { syncSites } from "./sites/sync";
 import { createStaffLimits } from "./support/staff-limits";
 import { createStaffSessions } from "./support/staff-sessions";
+import { startTracing } from "./tracing/tracing";
 import { builtVisitorScript, VISITOR_SCRIPT_SOURCE } from "./http/visitor-script";
 
 type StartOptions = {
@@ -70,7 +76,9 @@ export async function startServer({ build, buildVersion, clientDir, devMiddlewar
   checkPaymentSetup(sites.all(), providerEnvironment);
   const withoutVault = ibanVault.open ? [] : sites.all().filter((site) => site.direct_debit).map((site) => site.id);
   if (withoutVault.length > 0) throw new Error(`IBAN_KEY is required in production for brands with direct_debit: ${withoutVault.join(", ")}`);
-  const store = await openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: env.DATABASE_POOL_SIZE, onQuery });
+  // Loads OpenTelemetry only when a collector is named (decision 054).
+  const tracing = await startTracing({ endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: env.OTEL_SERVICE_NAME, log });
+  const store = await openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: env.DATABASE_POOL_SIZE, onQuery: everyListener(onQuery, tracing?.onQuery) });
   const applied = await migrate(store);
   if (applied.length > 0) log.info({ applied }, "migrations applied");
   await syncSites(store, sites.all());
@@ -151,12 +159,20 @@ export async function startServer({ build, buildVersion, clientDir, devMiddlewar
   }, EXPIRY_SWEEP_MS);
   expirySweep.unref();
   await jobs.start();
-  const app = createHttpApp({ env, services, resources, build, buildVersion, clientDir, devMiddleware, console: supportConsole });
+  const measured = env.METRICS_PORT !== undefined;
+  if (measured) bus.onReconnect(() => busReconnects.inc());
+  // Requests are named by their route id only when measured or traced; the Vite dev server's build changes per request.
+  const servedBuild = (measured || tracing) && typeof build !== "function" ? instrumentedBuild(build, tracing) : build;
+  const observers = [...(measured ? [requestMetrics()] : []), ...(tracing ? [tracing.requests] : [])];
+  const app = createHttpApp({ env, services, resources, build: servedBuild, buildVersion, clientDir, devMiddleware, console: supportConsole, observers });
 
   const server = app.listen(env.PORT, env.HOST);
   await new Promise<void>((resolve, reject) => server.once("listening", resolve).once("error", reject));
   const port = (server.address() as AddressInfo).port;
   log.info({ port, store: store.engine, bus: bus.kind }, "listening");
+  const metrics = measured
+    ? await startMetricsServer({ port: env.METRICS_PORT!, host: env.METRICS_HOST, instanceMetrics: storeGauges({ db: store.db, live, log }), log })
+    : undefined;
   const exposed = exposedDevelopmentWarning({ nodeEnv: env.NODE_ENV, demo: env.DEMO, host: env.HOST });
   if (exposed) log.warn({ nodeEnv: env.NODE_ENV, demo: env.DEMO, host: env.HOST }, exposed);
 
@@ -164,6 +180,7 @@ export async function startServer({ build, buildVersion, clientDir, devMiddlewar
   const stop = () =>
     (stopping ??= (async () => {
       sites.close();
+      await metrics?.close();
       clearInterval(housekeeping);
       clearInterval(expirySweep);
       // Event streams never end by themselves: the hub ends them, so the server can close.
@@ -178,7 +195,18 @@ export async function startServer({ build, buildVersion, clientDir, devMiddlewar
       await sweeping;
       await bus.close();
       await store.close();
+      // Last: the spans of everything above are sent before the process goes.
+      await tracing?.shutdown();
     })());
 
-  return { port, sites, store, bus, log, services, stop, server };
+  return { port, metricsPort: metrics?.port, sites, store, bus, log, services, stop, server };
+}
+
+/** One listener that calls each of those given. */
+function everyListener<T>(...listeners: (((event: T) => void) | undefined)[]): ((event: T) => void) | undefined {
+  const present = listeners.filter((listener) => listener !== undefined);
+  if (present.length <= 1) return present[0];
+  return (event) => {
+    for (const listener of present) listener(event);
+  };
 }

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type QueryCreator, type Transaction } from "kysely";
 import type { Member } from "../accounts/member";
-import { withCreditChange } from "../credits/ledger";
+import { countLedgerWrite, withCreditChange } from "../credits/ledger";
 import type { Database, LedgerReason } from "../db/schema";
 import { MESSAGE_SENT_JOB, messageJobKeyPrefix } from "../notifications/triggers";
 import type { Site } from "../sites/schema";
@@ -113,6 +113,7 @@ export async function sendMessage(
       });
       // The ledger already had this key, though no message carries the client id: store nothing.
       if (charge && chargedCredits === null) throw new KeyAlreadyCharged(locked.credits);
+      if (charge) countLedgerWrite(charge);
       return {
         status: "sent" as const,
         message,

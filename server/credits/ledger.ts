@@ -1,5 +1,6 @@
 import { sql, type Kysely, type QueryCreator, type Transaction } from "kysely";
 import type { Database, LedgerReason } from "../db/schema";
+import { ledgerWrites } from "../metrics/registry";
 
 export type CreditChange = {
   siteId: string;
@@ -26,7 +27,10 @@ export async function changeCredits(tx: Transaction<Database> | Kysely<Database>
     const applied = await withCreditChange(tx, change, account.credits)
       .selectNoFrom(sql<number | null>`(select credits from charged)`.as("credits"))
       .executeTakeFirstOrThrow();
-    if (applied.credits !== null) return { status: "applied", balance: applied.credits };
+    if (applied.credits !== null) {
+      countLedgerWrite(change);
+      return { status: "applied", balance: applied.credits };
+    }
   }
   const seen = await tx.selectFrom("credit_ledger").select("id").where("account_id", "=", accountId).where("idempotency_key", "=", idempotencyKey).executeTakeFirst();
   return seen ? { status: "duplicate", balance: account.credits } : { status: "insufficient", balance: account.credits };
@@ -58,6 +62,11 @@ export function withCreditChange(db: QueryCreator<Database>, { siteId, accountId
         .returning("accounts.credits"),
     );
   return withCharge as unknown as QueryCreator<Database>;
+}
+
+/** Counts a ledger row the caller's statement wrote (for the metrics; it commits with that statement's transaction). */
+export function countLedgerWrite({ siteId, reason }: Pick<CreditChange, "siteId" | "reason">): void {
+  ledgerWrites.inc({ brand: siteId, reason });
 }
 
 /** Accounts whose balance is not the sum of their ledger rows: none, unless something went around the ledger. */

@@ -14,6 +14,7 @@ import { normalizeHost } from "../sites/host";
 import { bodyLimits } from "./body-limits";
 import { dynamicCompression, staticFiles } from "./compression";
 import { createConsoleApp } from "./console-app";
+import { markStage } from "./matched-route";
 import { sameOriginWrites } from "./cross-site";
 import { isDevelopmentClient } from "./development";
 import { anonymousPageCache } from "./page-cache";
@@ -41,6 +42,8 @@ type AppOptions = {
   devMiddleware?: express.RequestHandler;
   /** The support console's build and client files, served on SUPPORT_HOST only; none: no console. */
   console?: { build: ServerBuild; clientDir: string };
+  /** Run first, for every request: metrics and traces (decision 054). */
+  observers?: express.RequestHandler[];
 };
 
 const READY_TIMEOUT_MS = 2_000;
@@ -49,9 +52,10 @@ function withTimeout(promise: Promise<void>, ms: number): Promise<void> {
   return Promise.race([promise, new Promise<void>((_, reject) => setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms).unref())]);
 }
 
-export function createHttpApp({ env, services, resources, build, buildVersion, clientDir, devMiddleware, console: supportConsole }: AppOptions) {
+export function createHttpApp({ env, services, resources, build, buildVersion, clientDir, devMiddleware, console: supportConsole, observers = [] }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
+  for (const observer of observers) app.use(observer);
   // req.ip and req.protocol read X-Forwarded-* only from the configured proxies (proxy-addr).
   app.set("trust proxy", env.TRUST_PROXY ?? false);
   const trustProxy = app.get("trust proxy fn") as TrustFunction;
@@ -101,7 +105,11 @@ export function createHttpApp({ env, services, resources, build, buildVersion, c
     const consoleApp = supportConsole
       ? createConsoleApp({ services, ...supportConsole, compress, production, mode: env.NODE_ENV === "test" ? "test" : "production" })
       : (_req: Request, res: Response) => void res.status(503).type("text/plain").send("The support console is not built.");
-    app.use((req, res, next) => (normalizeHost(req.headers.host) === supportHost ? consoleApp(req, res, next) : next()));
+    app.use((req, res, next) => {
+      if (normalizeHost(req.headers.host) !== supportHost) return next();
+      markStage(res, "console");
+      consoleApp(req, res, next);
+    });
   }
 
   if (devMiddleware) app.use(devMiddleware);
@@ -123,8 +131,13 @@ export function createHttpApp({ env, services, resources, build, buildVersion, c
   // Everything below belongs to a brand: an unknown host gets a page that names none.
   app.use((req, res, next) => {
     const site = services.sites.resolveHost(req.headers.host);
-    if (!site) return void res.status(404).type("html").send(UNKNOWN_HOST_PAGE);
+    if (!site) {
+      markStage(res, "unknown-host");
+      return void res.status(404).type("html").send(UNKNOWN_HOST_PAGE);
+    }
     res.locals.site = site;
+    // What the shared protections below refuse, before any route runs.
+    markStage(res, "refused");
     next();
   });
 
@@ -220,6 +233,7 @@ export function redactQuery(url: string): string {
  * escape sequence is a bad request; any other path that is not such a key is not found.
  */
 function photosOfHostPool(req: Request, res: Response, next: express.NextFunction) {
+  markStage(res, "photo");
   if (req.method !== "GET" && req.method !== "HEAD") return next();
   let key: string;
   try {

@@ -10,8 +10,8 @@ import { LRUCache } from "lru-cache";
  */
 export type AnonymousCacheHandle = { anonymousCache?: boolean; byRegion?: boolean };
 
-/** How a page is kept: once per variant, or per variant and region. */
-export type CachePolicy = { byRegion: boolean };
+/** How a page is kept: once per variant, or per variant and region; and the route it is (for metrics and traces). */
+export type CachePolicy = { byRegion: boolean; routeId: string };
 
 type RouteObject = Parameters<typeof matchRoutes>[0][number];
 
@@ -31,7 +31,7 @@ export function anonymousCacheRoutes(build: ServerBuild): (pathname: string) => 
     if (answer === undefined) {
       const leaf = matchRoutes(routes, pathname)?.at(-1);
       const handle = leaf && (build.routes[leaf.route.id!]?.module.handle as AnonymousCacheHandle | undefined);
-      answer = handle?.anonymousCache === true && { byRegion: handle.byRegion === true };
+      answer = handle?.anonymousCache === true && { byRegion: handle.byRegion === true, routeId: leaf!.route.id! };
       answers.set(pathname, answer);
     }
     return answer || undefined;

@@ -5,6 +5,7 @@ import type { Resource } from "i18next";
 import { LRUCache } from "lru-cache";
 import { AUTH_COOKIE } from "../accounts/sessions";
 import type { Site } from "../sites/schema";
+import { noteMatchedRoute } from "./matched-route";
 import { anonymousCacheRoutes } from "./page-cache-routes";
 import type { RequestContext, Services } from "./request-context";
 
@@ -95,6 +96,8 @@ export function anonymousPageCache({ build, buildVersion, resources, services, c
     // A cookie set on the way here (none is, for a plain page today) would be lost by a cached reply.
     const keeping = mayUseCache(req, context) && res.getHeader("Set-Cookie") === undefined ? cacheable(req.path) : undefined;
     if (!keeping) return next();
+    // A kept page is served without Remix: it is named by the route it was rendered for.
+    noteMatchedRoute(context, keeping.routeId, Number.POSITIVE_INFINITY);
     const cachingHeaders = (req: Request, res: Response, outcome: "hit" | "miss") => {
       res.setHeader("X-Page-Cache", outcome);
       res.setHeader("Cache-Control", cacheControlFor(req.get("cookie")));

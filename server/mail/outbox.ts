@@ -4,7 +4,7 @@ import type { Logger } from "../log";
 import type { MailMessage, MailTransport } from "./transport";
 
 const RETRY_EVERY_MS = 10_000;
-const MAX_ATTEMPTS = 10;
+export const MAX_ATTEMPTS = 10;
 /** A claimed message is tried again after this long if its sender died before finishing. */
 const CLAIM_MINUTES = 5;
 
