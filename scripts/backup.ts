@@ -24,7 +24,11 @@ try {
   const rows = Object.values(database.rows).reduce((sum, count) => sum + count, 0);
   console.log(`Backed up to ${folder} in ${((Date.now() - started) / 1000).toFixed(1)} s:`);
   const tables = Object.keys(database.rows).length;
-  console.log(`  database  ${database.kind} ${database.serverVersion}, ${database.migrations.length} migrations, ${rows} rows in ${tables} tables, ${database.file} ${mebibytes(database.bytes)}`);
+  console.log(
+    `  database  ${database.kind} ${database.serverVersion}, ${database.migrations.length} migrations, ${rows} rows in ${tables} tables, ${database.file} ${mebibytes(
+      database.bytes,
+    )}`,
+  );
   const source = photos.source === "s3" ? `the bucket ${env.S3_BUCKET}` : "DATA_DIR/uploads";
   console.log(`  photos    ${files(photos.count)} from ${source}, ${mebibytes(photos.bytes)}`);
 } catch (error) {

@@ -7,11 +7,7 @@ import { holdEmbeddedStore } from "./pglite";
 import { dumpPostgres } from "./postgres";
 
 /** The stores of a deployment, as the environment names them (DATABASE_URL, else PGlite in DATA_DIR; the photo storage). */
-export type Stores = {
-  databaseUrl: string | undefined;
-  dataDir: string;
-  photos: PhotoStorage;
-};
+export type Stores = { databaseUrl: string | undefined; dataDir: string; photos: PhotoStorage };
 
 /**
  * Writes one backup into `dir` (new or empty): the database, then every photo file, then the
@@ -26,28 +22,14 @@ export async function createBackup(stores: Stores, dir: string): Promise<Manifes
     if (stores.databaseUrl) {
       const file = DATABASE_FILES.postgres;
       const dumped = await dumpPostgres(stores.databaseUrl, path.join(dir, file));
-      return await finish({
-        stores,
-        dir,
-        createdAt,
-        kind: "postgres",
-        file,
-        dumped,
-      });
+      return await finish({ stores, dir, createdAt, kind: "postgres", file, dumped });
     }
     // The embedded store stays locked until the photos are copied too: the server is stopped meanwhile.
     const embedded = await holdEmbeddedStore(stores.dataDir);
     try {
       const file = DATABASE_FILES.pglite;
       const dumped = await embedded.dump(path.join(dir, file));
-      return await finish({
-        stores,
-        dir,
-        createdAt,
-        kind: "pglite",
-        file,
-        dumped,
-      });
+      return await finish({ stores, dir, createdAt, kind: "pglite", file, dumped });
     } finally {
       await embedded.release();
     }
@@ -77,20 +59,8 @@ async function finish({
     format: "amora-backup",
     version: BACKUP_FORMAT_VERSION,
     createdAt,
-    database: {
-      kind,
-      serverVersion: dumped.serverVersion,
-      file,
-      ...(await fileDigest(path.join(dir, file))),
-      ...dumped.contents,
-    },
-    photos: {
-      source: stores.photos.kind,
-      count: photos.count,
-      bytes: photos.bytes,
-      list: PHOTO_LIST,
-      listSha256: photos.listSha256,
-    },
+    database: { kind, serverVersion: dumped.serverVersion, file, ...(await fileDigest(path.join(dir, file))), ...dumped.contents },
+    photos: { source: stores.photos.kind, count: photos.count, bytes: photos.bytes, list: PHOTO_LIST, listSha256: photos.listSha256 },
   };
   await writeManifest(dir, manifest);
   return manifest;

@@ -15,20 +15,17 @@ export const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}
 
 export async function readContents(query: RunQuery): Promise<Contents> {
   const tables = (await query<{ tablename: string }>("select tablename from pg_catalog.pg_tables where schemaname = 'public' order by tablename")).map(
-    (row) => row.tablename
+    (row) => row.tablename,
   );
   if (tables.length === 0) return { migrations: [], rows: {} };
   // Counted as text: both drivers hand a bigint over differently.
   const counts = await query<{ name: string; count: string }>(
-    tables.map((table) => `select '${table.replaceAll("'", "''")}' as name, count(*)::text as count from public.${quoteIdentifier(table)}`).join(" union all ")
+    tables.map((table) => `select '${table.replaceAll("'", "''")}' as name, count(*)::text as count from public.${quoteIdentifier(table)}`).join(" union all "),
   );
   const migrations = tables.includes(MIGRATIONS_TABLE)
     ? (await query<{ name: string }>(`select name from public.${MIGRATIONS_TABLE} order by name`)).map((row) => row.name)
     : [];
-  return {
-    migrations,
-    rows: Object.fromEntries(counts.map((row) => [row.name, Number(row.count)])),
-  };
+  return { migrations, rows: Object.fromEntries(counts.map((row) => [row.name, Number(row.count)])) };
 }
 
 /** The tables that hold rows, with their counts; the migrations' own bookkeeping does not count as data. */

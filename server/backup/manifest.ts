@@ -76,7 +76,7 @@ export async function readManifest(dir: string): Promise<Manifest> {
   const version = (parsed as { version?: unknown } | null)?.version;
   if (typeof version === "number" && version > BACKUP_FORMAT_VERSION) {
     throw new BackupRefused(
-      `This backup is of format ${version}, made by a later release; this one reads format ${BACKUP_FORMAT_VERSION}. Restore it with that release.`
+      `This backup is of format ${version}, made by a later release; this one reads format ${BACKUP_FORMAT_VERSION}. Restore it with that release.`,
     );
   }
   const result = manifestSchema.safeParse(parsed);

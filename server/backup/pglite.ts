@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { access, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { promisify } from "node:util";
+import { gunzip as gunzipCallback } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import { embeddedStoreDir, lockFolder, LOCK_FILE } from "../db/database";
 import { differences, readContents, type Contents, type RunQuery } from "./contents";
@@ -20,6 +22,8 @@ export type EmbeddedStore = {
   release(): Promise<void>;
 };
 
+const gunzip = promisify(gunzipCallback);
+
 const queryOf =
   (client: PGlite): RunQuery =>
   async <Row>(text: string) =>
@@ -28,7 +32,7 @@ const queryOf =
 const exists = (file: string) =>
   access(file).then(
     () => true,
-    () => false
+    () => false,
   );
 
 export async function holdEmbeddedStore(dataDir: string): Promise<EmbeddedStore> {
@@ -57,27 +61,19 @@ export async function holdEmbeddedStore(dataDir: string): Promise<EmbeddedStore>
         return { serverVersion: rows[0]!.version, contents };
       }),
     async restore(file, expected) {
+      // Unpacked here first: gzip's own checksum finds a damaged archive before PGlite reads it.
+      const archive = await gunzip(await readFile(file)).catch((error: Error) => {
+        throw new BackupRefused(`${path.basename(file)} is not a whole gzip archive (${error.message}).`);
+      });
       const suffix = randomBytes(4).toString("hex");
       const staging = `${directory}.restoring-${suffix}`;
       try {
-        let client: PGlite;
-        try {
-          client = await PGlite.create(staging, {
-            loadDataDir: new Blob([await readFile(file)]),
-          });
-        } catch (error) {
+        const client = await PGlite.create(staging, { loadDataDir: new Blob([archive]) }).catch((error: Error) => {
           throw new BackupRefused(
-            `PGlite could not open the backup's data folder (${
-              (error as Error).message
-            }); a backup of the embedded store restores with a release that embeds the same PostgreSQL major version.`
+            `PGlite could not open the backup's data folder (${error.message}): it restores with a release that embeds the same PostgreSQL major version.`,
           );
-        }
-        let found: Contents;
-        try {
-          found = await readContents(queryOf(client));
-        } finally {
-          await client.close();
-        }
+        });
+        const found = await readContents(queryOf(client)).finally(() => client.close());
         const wrong = differences(expected, found);
         if (wrong.length > 0) throw new BackupRefused(`The restored data does not match the backup's counts, so nothing was replaced: ${wrong.join("; ")}.`);
         // The copy carries the lock of the process that made the backup; it takes this one's until released.

@@ -59,11 +59,7 @@ export async function copyPhotosOut(storage: PhotoStorage, dir: string): Promise
   });
   files.sort((a, b) => (a.key < b.key ? -1 : 1));
   await writeFile(path.join(dir, PHOTO_LIST), files.map((file) => `${file.sha256}  ${PHOTOS_FOLDER}/${file.key}\n`).join(""));
-  return {
-    count: files.length,
-    bytes,
-    listSha256: (await fileDigest(path.join(dir, PHOTO_LIST))).sha256,
-  };
+  return { count: files.length, bytes, listSha256: (await fileDigest(path.join(dir, PHOTO_LIST))).sha256 };
 }
 
 /** Checks the list and every photo file of the backup against their checksums; hands back the keys. */

@@ -31,8 +31,8 @@ function finished(child: ChildProcess, name: string): Promise<void> {
       reject(
         error.code === "ENOENT"
           ? new BackupRefused(`${name} is not installed: install PostgreSQL's client tools (postgresql-client), of the server's major version or later.`)
-          : error
-      )
+          : error,
+      ),
     );
     child.on("close", (code, signal) => (code === 0 ? resolve() : reject(new Error(`${name} failed (${signal ?? `exit code ${code}`}): ${said.trim()}`))));
   });

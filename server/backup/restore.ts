@@ -25,18 +25,16 @@ export async function restoreBackup(stores: Stores, dir: string, { force = false
     throw new BackupRefused(
       database.kind === "postgres"
         ? "This backup holds a PostgreSQL database: set DATABASE_URL to the database to restore it into."
-        : "This backup holds the embedded store (PGlite): restore it without DATABASE_URL, into DATA_DIR."
+        : "This backup holds the embedded store (PGlite): restore it without DATABASE_URL, into DATA_DIR.",
     );
   }
   await refuseNewerSchema(database.migrations);
-  if (database.file !== DATABASE_FILES[kind])
+  if (database.file !== DATABASE_FILES[kind]) {
     throw new BackupRefused(`The manifest names ${database.file} as the database file; a ${kind} backup has ${DATABASE_FILES[kind]}.`);
+  }
   await verifyFile(dir, database.file, database);
   const photoKeys = await verifyPhotos(dir, manifest.photos);
-  const expected: Contents = {
-    migrations: database.migrations,
-    rows: database.rows,
-  };
+  const expected: Contents = { migrations: database.migrations, rows: database.rows };
 
   if (stores.databaseUrl) {
     const databaseUrl = stores.databaseUrl;
@@ -53,10 +51,10 @@ export async function restoreBackup(stores: Stores, dir: string, { force = false
       await embedded.release();
     }
   }
-  return {
-    manifest,
-    photosRemoved: await removePhotosNotIn(stores.photos, photoKeys),
-  };
+  const photosRemoved = await removePhotosNotIn(stores.photos, photoKeys).catch((error: Error) => {
+    throw new Error(`The database and the photos were restored, but removing the photo files the backup does not have failed (run the restore again to finish): ${error.message}`);
+  });
+  return { manifest, photosRemoved };
 }
 
 /** A backup whose schema has migrations this release does not know was made by a later release. */
@@ -65,7 +63,7 @@ async function refuseNewerSchema(applied: string[]): Promise<void> {
   const unknown = applied.filter((name) => !known.has(name));
   if (unknown.length > 0) {
     throw new BackupRefused(
-      `This backup's schema is newer than this release's (it has migration ${unknown.join(", ")}): restore it with the release that made it, or a later one.`
+      `This backup's schema is newer than this release's (it has migration ${unknown.join(", ")}): restore it with the release that made it, or a later one.`,
     );
   }
 }
@@ -75,6 +73,6 @@ async function refuseUnlessEmpty(contents: Contents, stores: Stores, force: bool
   const tables = tablesWithRows(contents);
   const photos = await holdsPhotos(stores.photos);
   if (tables.length === 0 && !photos) return;
-  const held = [...(tables.length > 0 ? [`rows in ${tables.map(([table, rows]) => `${table} (${rows})`).join(", ")}`] : []), ...(photos ? ["photo files"] : [])];
+  const held = [tables.length > 0 ? `rows in ${tables.map(([table, rows]) => `${table} (${rows})`).join(", ")}` : "", photos ? "photo files" : ""].filter(Boolean);
   throw new BackupRefused(`The store already holds data (${held.join("; ")}). Restoring replaces all of it: run again with --force to do that.`);
 }

@@ -10,7 +10,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadMember } from "../../server/accounts/member";
 import { createBackup } from "../../server/backup/backup";
-import { BackupRefused } from "../../server/backup/manifest";
+import { BackupRefused, fileDigest } from "../../server/backup/manifest";
 import { restoreBackup } from "../../server/backup/restore";
 import { openBus } from "../../server/bus";
 import { sendMessage } from "../../server/chat/send";
@@ -147,7 +147,7 @@ describe("backups that restore", () => {
           (await loadMember(store.db, {
             siteId: site.id,
             accountId: account.id,
-          }))!
+          }))!,
         );
       }
       const [anna, bram, cor] = members as [(typeof members)[number], (typeof members)[number], (typeof members)[number]];
@@ -278,7 +278,7 @@ describe("backups that restore", () => {
     const refused = await command("restore", [truncated, "--force"], env());
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(
-      /^database\.(pgdump|tar\.gz) in .* is damaged or truncated \(it has \d+ bytes, the manifest says \d+\)\. The stores were left as they were\.\n$/
+      /^database\.(pgdump|tar\.gz) in .* is damaged or truncated \(it has \d+ bytes, the manifest says \d+\)\. The stores were left as they were\.\n$/,
     );
 
     // A photo file changed in place (the same length): its checksum gives it away.
@@ -290,6 +290,23 @@ describe("backups that restore", () => {
     bytes[middle] = bytes[middle]! ^ 0xff;
     await writeFile(photoFile, bytes);
     await expect(restore(changedPhoto)).rejects.toThrow(/photos\/.*\.webp in .* is damaged or truncated \(its checksum differs/);
+
+    // Damage the checksums cannot show (a manifest written for the damaged file): the restore itself
+    // fails, and the database is not half-replaced.
+    const rewritten = path.join(backupsDir, "rewritten");
+    await cp(truncated, rewritten, { recursive: true });
+    const rewrittenManifest = JSON.parse(await readFile(path.join(rewritten, "manifest.json"), "utf8"));
+    rewrittenManifest.database = { ...rewrittenManifest.database, ...(await fileDigest(path.join(rewritten, rewrittenManifest.database.file))) };
+    await writeFile(path.join(rewritten, "manifest.json"), JSON.stringify(rewrittenManifest));
+    await expect(restore(rewritten)).rejects.toThrow(databaseUrl ? /pg_restore failed[^]*rolled back/ : /database\.tar\.gz is not a whole gzip archive/);
+
+    // A dump with fewer rows than its manifest counted: the last check before the commit finds it.
+    const miscounted = path.join(backupsDir, "miscounted");
+    await cp(backup, miscounted, { recursive: true });
+    const miscountedManifest = JSON.parse(await readFile(path.join(miscounted, "manifest.json"), "utf8"));
+    miscountedManifest.database.rows.messages = 4;
+    await writeFile(path.join(miscounted, "manifest.json"), JSON.stringify(miscountedManifest));
+    await expect(restore(miscounted)).rejects.toThrow(/messages: 3 rows restored, 4 in the backup/);
 
     // A backup of a later release's schema.
     const later = path.join(backupsDir, "later");
@@ -304,6 +321,7 @@ describe("backups that restore", () => {
     await expect(restore(later)).rejects.toThrow(/holds no manifest\.json: it is not a backup, or one that did not finish/);
 
     await expect(restore(truncated)).rejects.toBeInstanceOf(BackupRefused);
+    // None of the above changed a row or a photo.
     expect(await everything()).toEqual(seeded);
 
     await expect(createBackup(stores(), backup)).rejects.toThrow(/is not empty: a backup goes into a new or empty folder/);

@@ -31,7 +31,7 @@ export async function startS3StandIn({ pageSize = 4 }: { pageSize?: number } = {
         const next = more ? `<NextContinuationToken>${escapeMarkup(page.at(-1)!)}</NextContinuationToken>` : "";
         res.writeHead(200, { "content-type": "application/xml" });
         return void res.end(
-          `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><Name>${bucketName}</Name><KeyCount>${page.length}</KeyCount><IsTruncated>${more}</IsTruncated>${contents}${next}</ListBucketResult>`
+          `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><Name>${bucketName}</Name><KeyCount>${page.length}</KeyCount><IsTruncated>${more}</IsTruncated>${contents}${next}</ListBucketResult>`,
         );
       }
       if (req.method === "PUT") {
