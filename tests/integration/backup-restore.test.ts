@@ -316,7 +316,9 @@ describe("backups that restore", () => {
     await writeFile(path.join(later, "manifest.json"), JSON.stringify(manifest));
     await expect(restore(later)).rejects.toThrow(/schema is newer than this release's \(it has migration 9999_later\.sql\)/);
 
-    // A backup that never finished: no manifest.
+    // A manifest cut short, and a backup that never finished: none at all.
+    await writeFile(path.join(later, "manifest.json"), JSON.stringify(manifest).slice(0, 200));
+    await expect(restore(later)).rejects.toThrow(/manifest\.json is not readable JSON: the backup is damaged or truncated/);
     await rm(path.join(later, "manifest.json"));
     await expect(restore(later)).rejects.toThrow(/holds no manifest\.json: it is not a backup, or one that did not finish/);
 
