@@ -20,13 +20,20 @@ FROM node:20-bookworm-slim AS runtime
 # runs the demo (DEMO stays off); behind a CDN or proxy that compresses, set COMPRESSION=off. The support
 # console answers only once SUPPORT_HOST names its host; staff accounts: docker exec <container> npm run staff -- add <email> --role admin.
 # A brand with direct_debit needs IBAN_KEY (and SMS_URL with the Twilio settings); run the collection daily:
-# docker exec <container> npm run direct-debit -- collect.
+# docker exec <container> npm run direct-debit -- collect. Backups: docker exec <container> npm run backup -- /backups/<name>.
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 WORKDIR /app
 # The brand's share picture (/og-image.png) is drawn with text: the slim image has no font for it.
-RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core && rm -rf /var/lib/apt/lists/*
+# npm run backup|restore on PostgreSQL run pg_dump, pg_restore and psql of at least the server's major
+# version: PostgreSQL 17's, from the PostgreSQL project's Debian repository as Debian's postgresql-common
+# sets it up (Debian 12 carries the client of 15 only). See docs/decisions/052-backups-that-restore.md.
+RUN apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends fonts-dejavu-core ca-certificates postgresql-common \
+  && /usr/share/postgresql-common/pgdg/apt.postgresql.org.sh -y \
+  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends postgresql-client-17 \
+  && rm -rf /var/lib/apt/lists/*
+# /backups: where a volume for npm run backup goes (a named volume takes this folder's owner).
 RUN groupadd --system amora && useradd --system --gid amora --home /app amora \
-  && mkdir -p /data && chown amora:amora /data
+  && mkdir -p /data /backups && chown amora:amora /data /backups
 COPY --from=build --chown=amora:amora /app/node_modules ./node_modules
 COPY --from=build --chown=amora:amora /app/build ./build
 COPY --chown=amora:amora package.json ./

@@ -37,20 +37,28 @@ type StoreOptions = {
 
 /** PostgreSQL over node-postgres when a URL is given; else PGlite, embedded, in DATA_DIR/pglite. */
 export async function openStore({ databaseUrl, dataDir, poolSize = 10, onQuery }: StoreOptions): Promise<Store> {
-  return databaseUrl ? openPostgres(databaseUrl, poolSize, onQuery) : openPglite(dataDir === ":memory:" ? undefined : path.join(dataDir, "pglite"), onQuery);
+  return databaseUrl ? openPostgres(databaseUrl, poolSize, onQuery) : openPglite(dataDir === ":memory:" ? undefined : embeddedStoreDir(dataDir), onQuery);
+}
+
+/** The embedded store's folder in DATA_DIR. */
+export function embeddedStoreDir(dataDir: string): string {
+  return path.join(dataDir, "pglite");
 }
 
 export class StoreInUseError extends Error {
   override name = "StoreInUseError";
 }
 
+/** The lock's name inside the embedded store's folder (a backup of the folder leaves it out). */
+export const LOCK_FILE = "amora.lock";
+
 /**
  * PGlite is one process's database: a second process opening the same folder (a command while the
  * server runs) would corrupt it, and PGlite does not stop it. So the folder holds our own lock, the
  * owner's process id; a lock whose process is gone is stale and taken over.
  */
-async function lockFolder(directory: string): Promise<() => Promise<void>> {
-  const lock = path.join(directory, "amora.lock");
+export async function lockFolder(directory: string): Promise<() => Promise<void>> {
+  const lock = path.join(directory, LOCK_FILE);
   for (;;) {
     try {
       await writeFile(lock, String(process.pid), { flag: "wx" });

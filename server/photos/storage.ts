@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, open, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, open, readdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, paginateListObjectsV2, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import type { Env } from "../env";
 
 /**
@@ -16,6 +16,8 @@ export interface PhotoStorage {
   delete(key: string): Promise<void>;
   /** A file's bytes as a stream (the member's data export), or null when the key holds nothing. */
   read(key: string): Promise<Readable | null>;
+  /** Every key that holds a file (a backup copies them all). */
+  keys(): AsyncIterable<string>;
 }
 
 /** Files are never rewritten under their name (see PhotoStorage), so caches may keep them a year. */
@@ -89,6 +91,17 @@ export function createLocalStorage(root: string): PhotoStorage {
       });
       return handle ? handle.createReadStream() : null;
     },
+    async *keys() {
+      const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return [];
+        throw error;
+      });
+      for (const entry of entries) {
+        if (!entry.isFile() || entry.name.endsWith(".partial")) continue;
+        const key = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/");
+        if (isKey(key)) yield key;
+      }
+    },
   };
 }
 
@@ -132,6 +145,11 @@ export function createS3Storage({ bucket, region, endpoint, credentials }: S3Sto
       } catch (error) {
         if (error instanceof NoSuchKey) return null;
         throw error;
+      }
+    },
+    async *keys() {
+      for await (const page of paginateListObjectsV2({ client }, { Bucket: bucket })) {
+        for (const object of page.Contents ?? []) if (object.Key && isKey(object.Key)) yield object.Key;
       }
     },
   };
