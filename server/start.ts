@@ -15,6 +15,7 @@ import { migrate } from "./db/migrate";
 import { productionRules, readEnv, type Env } from "./env";
 import { createHttpApp } from "./http/app";
 import { exposedDevelopmentWarning } from "./http/development";
+import { createDrain } from "./http/drain";
 import { createI18n, loadCatalog } from "./i18n/catalog";
 import { JOB_HANDLERS, PERIODIC_JOBS } from "./jobs/registry";
 import { createJobRunner } from "./jobs/runner";
@@ -151,24 +152,34 @@ export async function startServer({ build, buildVersion, clientDir, devMiddlewar
   }, EXPIRY_SWEEP_MS);
   expirySweep.unref();
   await jobs.start();
-  const app = createHttpApp({ env, services, resources, build, buildVersion, clientDir, devMiddleware, console: supportConsole });
+  const drain = createDrain();
+  const app = createHttpApp({ env, services, resources, build, buildVersion, clientDir, devMiddleware, console: supportConsole, draining: () => drain.draining });
 
   const server = app.listen(env.PORT, env.HOST);
+  drain.attach(server);
   await new Promise<void>((resolve, reject) => server.once("listening", resolve).once("error", reject));
   const port = (server.address() as AddressInfo).port;
   log.info({ port, store: store.engine, bus: bus.kind }, "listening");
   const exposed = exposedDevelopmentWarning({ nodeEnv: env.NODE_ENV, demo: env.DEMO, host: env.HOST });
   if (exposed) log.warn({ nodeEnv: env.NODE_ENV, demo: env.DEMO, host: env.HOST }, exposed);
 
+  /**
+   * Stops without dropping a request (docs/decisions/053): unready at once, still answering for
+   * SHUTDOWN_NOTICE_MS while the proxy sees that, then no new connections; the requests and jobs
+   * under way finish before the stores close. Open event streams are told to reconnect elsewhere.
+   */
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
+      drain.begin();
+      if (env.SHUTDOWN_NOTICE_MS > 0) await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_NOTICE_MS));
       sites.close();
       clearInterval(housekeeping);
       clearInterval(expirySweep);
+      const answered = drain.stopListening();
       // Event streams never end by themselves: the hub ends them, so the server can close.
       live.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await answered;
       // A batch of jobs under way finishes (and the mail it queued is kicked) before the mailer and store stop; the rest wait in the table.
       await jobs.stop();
       await mailer.stop();
@@ -180,5 +191,5 @@ export async function startServer({ build, buildVersion, clientDir, devMiddlewar
       await store.close();
     })());
 
-  return { port, sites, store, bus, log, services, stop, server };
+  return { port, sites, store, bus, log, services, stop, server, drain };
 }
