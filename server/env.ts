@@ -127,6 +127,16 @@ const envSchema = z.object({
   OTEL_EXPORTER_OTLP_ENDPOINT: url(["http:", "https:"], "http://otel-collector:4318").optional(),
   /** The service name traces carry. */
   OTEL_SERVICE_NAME: z.string().min(1).default("amora"),
+  /**
+   * How long a stopping instance (SIGTERM) may take, from the signal to its exit: past it, it exits
+   * anyway. Keep it below the stop timeout of what runs it (Docker's is 10 s). See docs/decisions/053.
+   */
+  SHUTDOWN_GRACE_MS: z.coerce.number({ error: "must be a number of milliseconds" }).int().min(0, { error: "cannot be negative" }).default(8_000),
+  /**
+   * How long a stopping instance still answers, unready, before it refuses new connections: time for the
+   * proxy's health check to see it go (deploy/Caddyfile asks every 2 s). Unset: 3 s under production's rules, none otherwise.
+   */
+  SHUTDOWN_NOTICE_MS: z.coerce.number({ error: "must be a number of milliseconds" }).int().min(0, { error: "cannot be negative" }).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Demo members `npm start` creates when the store holds no profiles yet; 0 creates none. */
   DEMO_MEMBERS: z.coerce
@@ -136,7 +146,7 @@ const envSchema = z.object({
     .optional(),
 });
 
-export type Env = Omit<z.output<typeof envSchema>, "HOST"> & { HOST: string; DATA_DIR: string; SITES_DIR: string; LOCALES_DIR: string; DEMO_MEMBERS: number };
+export type Env = Omit<z.output<typeof envSchema>, "HOST"> & { HOST: string; DATA_DIR: string; SITES_DIR: string; LOCALES_DIR: string; DEMO_MEMBERS: number; SHUTDOWN_NOTICE_MS: number };
 
 /**
  * Whether production's rules apply: secrets and keys required, Secure cookies, no `<id>.localhost`
@@ -171,6 +181,10 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   if (env.S3_ENDPOINT && !env.S3_BUCKET) {
     throw new EnvError("Invalid environment:\n  S3_ENDPOINT: is used only with S3_BUCKET; set the bucket too, or remove the endpoint");
   }
+  const shutdownNotice = env.SHUTDOWN_NOTICE_MS ?? (strict ? 3_000 : 0);
+  if (shutdownNotice > 0 && shutdownNotice >= env.SHUTDOWN_GRACE_MS) {
+    throw new EnvError("Invalid environment:\n  SHUTDOWN_NOTICE_MS: must be shorter than SHUTDOWN_GRACE_MS, which also counts the time to finish the requests under way");
+  }
   return {
     ...env,
     HOST: env.HOST ?? (env.DEMO === "on" ? "127.0.0.1" : "0.0.0.0"),
@@ -180,5 +194,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     // A real deployment never fills itself with made-up people unless asked to.
     DEMO_MEMBERS: env.DEMO_MEMBERS ?? (strict ? 0 : 400),
     SUPPORT_HOST: env.SUPPORT_HOST ?? (strict ? undefined : "support.localhost"),
+    // A single instance with nobody to hand over to (development, the demo, tests) stops at once.
+    SHUTDOWN_NOTICE_MS: shutdownNotice,
   };
 }

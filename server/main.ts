@@ -7,6 +7,7 @@ import { EnvError, productionRules, readEnv, type Env } from "./env";
 import { avatarTarget } from "./profiles/demo-avatars";
 import { seedDemoMembers } from "./profiles/demo-members";
 import { PaymentConfigError } from "./payments/providers";
+import { drainOnSignals } from "./shutdown";
 import { SiteConfigError } from "./sites/load";
 import { startServer } from "./start";
 
@@ -38,12 +39,7 @@ async function main() {
     }
     console.log("");
   }
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.once(signal, () => {
-      running.log.info({ signal }, "stopping");
-      void running.stop().then(() => process.exit(0));
-    });
-  }
+  drainOnSignals({ stop: running.stop, openConnections: running.drain.openConnections, log: running.log }, { graceMs: env.SHUTDOWN_GRACE_MS });
 }
 
 async function filesFingerprint(files: string[]): Promise<string> {

@@ -16,6 +16,7 @@ import { productionRules, readEnv, type Env } from "./env";
 import { createHttpApp } from "./http/app";
 import { instrumentedBuild } from "./http/instrumented-build";
 import { exposedDevelopmentWarning } from "./http/development";
+import { createDrain } from "./http/drain";
 import { createI18n, loadCatalog } from "./i18n/catalog";
 import { JOB_HANDLERS, PERIODIC_JOBS } from "./jobs/registry";
 import { createJobRunner } from "./jobs/runner";
@@ -164,9 +165,11 @@ export async function startServer({ build, buildVersion, clientDir, devMiddlewar
   // Requests are named by their route id only when measured or traced; the Vite dev server's build changes per request.
   const servedBuild = (measured || tracing) && typeof build !== "function" ? instrumentedBuild(build, tracing) : build;
   const observers = [...(measured ? [requestMetrics()] : []), ...(tracing ? [tracing.requests] : [])];
-  const app = createHttpApp({ env, services, resources, build: servedBuild, buildVersion, clientDir, devMiddleware, console: supportConsole, observers });
+  const drain = createDrain();
+  const app = createHttpApp({ env, services, resources, build: servedBuild, buildVersion, clientDir, devMiddleware, console: supportConsole, observers, draining: () => drain.draining });
 
   const server = app.listen(env.PORT, env.HOST);
+  drain.attach(server);
   await new Promise<void>((resolve, reject) => server.once("listening", resolve).once("error", reject));
   const port = (server.address() as AddressInfo).port;
   log.info({ port, store: store.engine, bus: bus.kind }, "listening");
@@ -176,16 +179,23 @@ export async function startServer({ build, buildVersion, clientDir, devMiddlewar
   const exposed = exposedDevelopmentWarning({ nodeEnv: env.NODE_ENV, demo: env.DEMO, host: env.HOST });
   if (exposed) log.warn({ nodeEnv: env.NODE_ENV, demo: env.DEMO, host: env.HOST }, exposed);
 
+  /**
+   * Stops without dropping a request (docs/decisions/053): unready at once, still answering for
+   * SHUTDOWN_NOTICE_MS while the proxy sees that, then no new connections; the requests and jobs
+   * under way finish before the stores close. Open event streams are told to reconnect elsewhere.
+   */
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
+      drain.begin();
+      if (env.SHUTDOWN_NOTICE_MS > 0) await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_NOTICE_MS));
       sites.close();
-      await metrics?.close();
       clearInterval(housekeeping);
       clearInterval(expirySweep);
+      const answered = drain.stopListening();
       // Event streams never end by themselves: the hub ends them, so the server can close.
       live.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await answered;
       // A batch of jobs under way finishes (and the mail it queued is kicked) before the mailer and store stop; the rest wait in the table.
       await jobs.stop();
       await mailer.stop();
@@ -195,11 +205,13 @@ export async function startServer({ build, buildVersion, clientDir, devMiddlewar
       await sweeping;
       await bus.close();
       await store.close();
+      // Scraped until here, so the drain shows on the dashboard.
+      await metrics?.close();
       // Last: the spans of everything above are sent before the process goes.
       await tracing?.shutdown();
     })());
 
-  return { port, metricsPort: metrics?.port, sites, store, bus, log, services, stop, server };
+  return { port, metricsPort: metrics?.port, sites, store, bus, log, services, stop, server, drain };
 }
 
 /** One listener that calls each of those given. */

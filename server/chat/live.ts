@@ -44,6 +44,17 @@ export const DEFAULT_STREAM_LIMITS: StreamLimits = { perMember: 10, perInstance:
  */
 export const MADE_WAY_FRAME = `retry: 3600000\n\n${eventFrame({ type: "closed", reason: "newer_tab" })}`;
 
+/**
+ * What a stream hears last when its instance stops (a deploy): come back soon, to whichever
+ * instance the proxy picks, with Last-Event-ID as always. The delay is spread over a second and
+ * a half so that thousands of tabs do not all arrive at the other instances in the same instant.
+ */
+export function reconnectFrame(random = Math.random()): string {
+  return `retry: ${RECONNECT_MIN_MS + Math.floor(random * RECONNECT_SPREAD_MS)}\n\n`;
+}
+const RECONNECT_MIN_MS = 500;
+const RECONNECT_SPREAD_MS = 1_500;
+
 export type Connection = { connected: true; disconnect: () => void } | { connected: false; reason: "instance_full" };
 
 /** Message ids a tab remembers having had, so a catch-up never shows one twice. */
@@ -180,10 +191,16 @@ export function createLiveHub({ bus, db, log, limits = DEFAULT_STREAM_LIMITS }: 
       for (const { tabs } of members.values()) count += tabs.size;
       return count;
     },
+    /** Ends every stream, telling each to reconnect (the instance is stopping). */
     close() {
       stopReconnects();
       stopDisconnects();
-      for (const { tabs } of members.values()) for (const tab of tabs) tab.end();
+      for (const { tabs } of members.values()) {
+        for (const tab of tabs) {
+          tab.write(reconnectFrame());
+          tab.end();
+        }
+      }
       members.clear();
       streams = 0;
     },

@@ -44,6 +44,8 @@ type AppOptions = {
   console?: { build: ServerBuild; clientDir: string };
   /** Run first, for every request: metrics and traces (decision 054). */
   observers?: express.RequestHandler[];
+  /** Whether the instance is stopping (see http/drain.ts): then it is not ready for new requests. */
+  draining?: () => boolean;
 };
 
 const READY_TIMEOUT_MS = 2_000;
@@ -52,7 +54,7 @@ function withTimeout(promise: Promise<void>, ms: number): Promise<void> {
   return Promise.race([promise, new Promise<void>((_, reject) => setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms).unref())]);
 }
 
-export function createHttpApp({ env, services, resources, build, buildVersion, clientDir, devMiddleware, console: supportConsole, observers = [] }: AppOptions) {
+export function createHttpApp({ env, services, resources, build, buildVersion, clientDir, devMiddleware, console: supportConsole, observers = [], draining = () => false }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
   for (const observer of observers) app.use(observer);
@@ -64,14 +66,18 @@ export function createHttpApp({ env, services, resources, build, buildVersion, c
 
   // Probes answer on any host: load balancers call them by IP.
   app.get("/healthz", (_req, res) => void res.type("text/plain").send("ok"));
+  // Whether to send this instance new requests: the proxy's health check (deploy/Caddyfile). Not while
+  // it stops, nor without its database; without Redis it still serves (events catch up from the store),
+  // and an outage every instance shares must not take them all out of the proxy.
   app.get("/readyz", async (_req, res) => {
+    if (draining()) return void res.status(503).json({ status: "draining" });
     const checks = await Promise.allSettled([
       withTimeout(services.store.ping(), READY_TIMEOUT_MS),
       withTimeout(services.bus.ping(), READY_TIMEOUT_MS),
     ]);
     const [store, bus] = checks.map((check) => (check.status === "fulfilled" ? "ok" : `down: ${(check.reason as Error).message}`));
-    const ready = checks.every((check) => check.status === "fulfilled");
-    res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "not ready", store, bus });
+    const ready = checks[0]?.status === "fulfilled" && !draining();
+    res.status(ready ? 200 : 503).json({ status: ready ? "ready" : draining() ? "draining" : "not ready", store, bus });
   });
 
   app.get("/internal/tls-allowed", tlsAllowed({ sites: services.sites, supportHost: env.SUPPORT_HOST, trustProxy }));

@@ -1,12 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
-import { request as httpsRequest } from "node:https";
-import { createServer, connect as tcpConnect } from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { connect as tlsConnect } from "node:tls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startCaddy, type Caddy } from "../support/caddy";
 import { requestAs, startTestServer, type TestServer } from "../support/test-server";
 import { waitUntil } from "../support/wait";
 
@@ -17,81 +13,20 @@ import { waitUntil } from "../support/wait";
  */
 describe("certificates on demand", () => {
   let server: TestServer;
-  let caddy: ChildProcess;
-  let storage: string;
-  let ports: { http: number; https: number };
-  let caddyLog = "";
-
-  const freePort = () =>
-    new Promise<number>((resolve, reject) => {
-      const probe = createServer().listen(0, "127.0.0.1", () => {
-        const { port } = probe.address() as { port: number };
-        probe.close(() => resolve(port));
-      });
-      probe.on("error", reject);
-    });
-
-  const accepts = (port: number) =>
-    new Promise<boolean>((resolve) => {
-      const socket = tcpConnect(port, "127.0.0.1", () => resolve(socket.destroy() === socket));
-      socket.on("error", () => resolve(false));
-    });
+  let caddy: Caddy;
 
   beforeAll(async () => {
     server = await startTestServer();
-    storage = await mkdtemp(path.join(tmpdir(), "amora-caddy-"));
-    ports = { http: await freePort(), https: await freePort() };
-    caddy = spawn("caddy", ["run", "--config", "deploy/Caddyfile", "--adapter", "caddyfile"], {
-      env: {
-        ...process.env,
-        HOME: storage,
-        HTTP_PORT: String(ports.http),
-        HTTPS_PORT: String(ports.https),
-        CADDY_STORAGE: storage,
-        TLS_ISSUER: "internal",
-        TLS_ASK: `http://127.0.0.1:${server.port}/internal/tls-allowed`,
-        APP_UPSTREAMS: `127.0.0.1:${server.port}`,
-      },
-    });
-    caddy.stderr?.on("data", (chunk: Buffer) => (caddyLog += chunk.toString()));
-    await waitUntil(
-      () => accepts(ports.https),
-      (open) => open || caddy.exitCode !== null,
-    );
-    if (caddy.exitCode !== null) throw new Error(`caddy stopped: ${caddyLog}`);
+    caddy = await startCaddy({ upstreams: [server.port], askPort: server.port });
   });
 
   afterAll(async () => {
-    caddy?.kill();
+    await caddy?.stop();
     await server?.stop();
-    if (storage) await rm(storage, { recursive: true, force: true });
   });
 
-  /** The names on the certificate Caddy presents for `servername`, or the handshake's error. */
-  const certificateFor = (servername: string) =>
-    new Promise<string[] | Error>((resolve) => {
-      const socket = tlsConnect({ host: "127.0.0.1", port: ports.https, servername, rejectUnauthorized: false }, () => {
-        const names = (socket.getPeerCertificate().subjectaltname ?? "").split(", ").map((entry) => entry.replace(/^DNS:/, ""));
-        socket.end();
-        resolve(names);
-      });
-      socket.on("error", (error) => resolve(error));
-    });
-
-  /** A page through Caddy over HTTPS, checked against Caddy's own root certificate. */
-  const viaProxy = async (domain: string, pathname: string) => {
-    const ca = await readFile(path.join(storage, "pki", "authorities", "local", "root.crt"));
-    return new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = httpsRequest({ host: "127.0.0.1", port: ports.https, servername: domain, path: pathname, headers: { host: domain }, ca }, (res) => {
-        let body = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => (body += chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-      });
-      req.on("error", reject);
-      req.end();
-    });
-  };
+  const certificateFor = (servername: string) => caddy.certificateFor(servername);
+  const viaProxy = (domain: string, pathname: string) => caddy.request(domain, pathname);
 
   it("serves a brand's domain, with and without www., over HTTPS with a certificate for that name", async () => {
     expect(await certificateFor("flirtnl.example")).toEqual(["flirtnl.example"]);
@@ -124,7 +59,7 @@ describe("certificates on demand", () => {
 
   it("leads plain HTTP to HTTPS", async () => {
     const answer = await new Promise<{ status: number; location: string | undefined }>((resolve, reject) => {
-      const req = httpRequest({ host: "127.0.0.1", port: ports.http, path: "/landers/gallery/nl?network=adnet", headers: { host: "flirtnl.example" } }, (res) => {
+      const req = httpRequest({ host: "127.0.0.1", port: caddy.ports.http, path: "/landers/gallery/nl?network=adnet", headers: { host: "flirtnl.example" } }, (res) => {
         res.resume();
         resolve({ status: res.statusCode ?? 0, location: res.headers.location });
       });

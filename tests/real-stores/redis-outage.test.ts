@@ -3,7 +3,7 @@ import { createConnection } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { arrivals, chatMember, openStream, realStores, sendChat, twoInstances, type ChatMember, type SendReply } from "../support/chat-instances";
 import type { EventStream } from "../support/event-stream";
-import type { TestServer } from "../support/test-server";
+import { requestAs, type PlainResponse, type TestServer } from "../support/test-server";
 import { freePort } from "../support/free-port";
 
 // A message every 100 ms, every 200 ms while Redis is down for 6 s: longer than the few seconds
@@ -88,6 +88,7 @@ describe("chat through a Redis outage", () => {
     await stream.opened();
 
     const replies: { index: number; reply: SendReply; during: boolean }[] = [];
+    let readyDuringOutage: Promise<PlainResponse> | undefined;
     const sends: Promise<void>[] = [];
     let down = false;
     let due = Date.now();
@@ -100,6 +101,8 @@ describe("chat through a Redis outage", () => {
       }
       // A tab opened while Redis is down cannot subscribe: it is turned away and tries again.
       if (index === KILL_AFTER + 2) late = openStream(two, c, { retryMs: 500 });
+      // The proxy keeps sending requests meanwhile (docs/decisions/053): asked now, read after the sends.
+      if (index === KILL_AFTER + 2) readyDuringOutage = requestAs(one.port, `127.0.0.1:${one.port}`, "/readyz");
       if (index === RESTART_AFTER) {
         redis = await startRedis(port);
         down = false;
@@ -114,6 +117,9 @@ describe("chat through a Redis outage", () => {
     expect(outage.length).toBe(RESTART_AFTER - KILL_AFTER);
     for (const { index, reply } of replies) expect(reply.status, `send ${index}: ${JSON.stringify(reply.json)}`).toBe(200);
     for (const { reply } of outage) expect(reply.ms).toBeLessThan(5_000);
+    const ready = await readyDuringOutage!;
+    expect(ready.status).toBe(200);
+    expect(JSON.parse(ready.body)).toMatchObject({ status: "ready", store: "ok", bus: expect.stringMatching(/^down: /) });
 
     // PostgreSQL holds each of them once.
     const ids = replies.map(({ reply }) => reply.json.message!.id);

@@ -1,4 +1,5 @@
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from "node:http";
+import { request as httpsRequest } from "node:https";
 import { performance } from "node:perf_hooks";
 
 /** One dispatched server-sent event, as an EventSource hands it to its listeners. */
@@ -90,6 +91,8 @@ export type EventStreamOptions = {
   lastEventId?: string;
   /** Overrides the stream's `retry:` delay (tests that cannot wait 3 s); else the server's, 3 s before it says. */
   retryMs?: number;
+  /** HTTPS (through the proxy), trusting this CA: the host's name goes in the handshake too. */
+  tls?: { ca: Buffer };
   onEvent?: (event: StreamEvent) => void;
 };
 
@@ -133,6 +136,11 @@ export class EventStream {
 
   get lastEventId(): string {
     return this.parser.lastEventId;
+  }
+
+  /** The delay before the next reconnect: the server's last `retry:`, unless the test set its own. */
+  get reconnectDelayMs(): number {
+    return this.retryMs;
   }
 
   /** The chat messages received, in order, parsed. */
@@ -199,7 +207,8 @@ export class EventStream {
       this.response = undefined;
       this.timer = setTimeout(() => this.connect(), this.retryMs);
     };
-    const request = httpRequest({ host: "127.0.0.1", port: this.options.port, path: this.options.path ?? "/api/events", headers, agent: false }, (response) => {
+    const target = { host: "127.0.0.1", port: this.options.port, path: this.options.path ?? "/api/events", headers, agent: false } as const;
+    const onResponse = (response: IncomingMessage) => {
       this.statuses.push(response.statusCode ?? 0);
       response.on("error", retry);
       response.on("close", retry);
@@ -211,7 +220,10 @@ export class EventStream {
       for (const listener of this.openListeners.splice(0)) listener();
       response.setEncoding("utf8");
       response.on("data", (chunk: string) => this.parser.feed(chunk));
-    });
+    };
+    const { tls } = this.options;
+    const servername = this.options.host.replace(/:\d+$/, "");
+    const request = tls ? httpsRequest({ ...target, ca: tls.ca, servername }, onResponse) : httpRequest(target, onResponse);
     request.on("error", retry);
     request.end();
     this.request = request;

@@ -31,6 +31,16 @@ describe("environment", () => {
     expect(readEnv({ NODE_ENV: "production", SESSION_SECRETS: ` ${secrets.join(" , ")} ` }).SESSION_SECRETS).toEqual(secrets);
   });
 
+  it("gives a stopping instance a notice period under production's rules only, shorter than its grace period", () => {
+    const secrets = { SESSION_SECRETS: "s".repeat(32) };
+    expect(readEnv({ NODE_ENV: "production", ...secrets })).toMatchObject({ SHUTDOWN_NOTICE_MS: 3_000, SHUTDOWN_GRACE_MS: 8_000 });
+    expect(readEnv({ NODE_ENV: "production", DEMO: "on" })).toMatchObject({ SHUTDOWN_NOTICE_MS: 0, SHUTDOWN_GRACE_MS: 8_000 });
+    expect(readEnv({ NODE_ENV: "test" }).SHUTDOWN_NOTICE_MS).toBe(0);
+    expect(readEnv({ NODE_ENV: "production", ...secrets, SHUTDOWN_NOTICE_MS: "1000", SHUTDOWN_GRACE_MS: "25000" })).toMatchObject({ SHUTDOWN_NOTICE_MS: 1_000, SHUTDOWN_GRACE_MS: 25_000 });
+    expect(() => readEnv({ NODE_ENV: "production", ...secrets, SHUTDOWN_GRACE_MS: "3000" })).toThrow(/SHUTDOWN_NOTICE_MS: must be shorter than SHUTDOWN_GRACE_MS/);
+    expect(() => readEnv({ SHUTDOWN_GRACE_MS: "-1" })).toThrow(/SHUTDOWN_GRACE_MS: cannot be negative/);
+  });
+
   it("takes an SMTP URL for mail", () => {
     expect(readEnv({ SMTP_URL: "smtps://user:pass@smtp.example.com:465" }).SMTP_URL).toBe("smtps://user:pass@smtp.example.com:465");
     expect(() => readEnv({ SMTP_URL: "http://smtp.example.com" })).toThrow(/SMTP_URL: must be a URL such as smtps:/);
