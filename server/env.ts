@@ -158,6 +158,13 @@ export function productionRules(env: Pick<Env, "NODE_ENV" | "DEMO">): boolean {
   return env.NODE_ENV === "production" && env.DEMO === "off";
 }
 
+/**
+ * What production's rules cannot start without, whatever the brands (their payment providers and
+ * direct debit add their own): readEnv refuses to start without them, and `npm run deploy:check`
+ * fails until deploy/compose.yaml sets each.
+ */
+export const PRODUCTION_REQUIRED_VARIABLES = ["SESSION_SECRETS", "VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY"] as const;
+
 export class EnvError extends Error {
   override name = "EnvError";
 }
@@ -172,8 +179,9 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   }
   const env = result.data;
   const strict = productionRules(env);
-  if (strict && !env.SESSION_SECRETS) {
-    throw new EnvError("Invalid environment:\n  SESSION_SECRETS: is required in production (see README)");
+  const missing = strict ? PRODUCTION_REQUIRED_VARIABLES.filter((name) => !env[name]) : [];
+  if (missing.length > 0) {
+    throw new EnvError(`Invalid environment:\n${missing.map((name) => `  ${name}: is required in production (see README)`).join("\n")}`);
   }
   if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
     throw new EnvError("Invalid environment:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both keys of the pair, or neither");

@@ -137,6 +137,11 @@ async function openPostgres(connectionString: string, max: number, onQuery: Stor
       }
     },
     ping: async () => void (await pool.query("select 1")),
-    close: () => db.destroy(),
+    close: async () => {
+      await db.destroy();
+      // Kysely ends the pool only once it has run a query itself: the migration job uses transactionScript
+      // alone, and its idle connection kept the process alive for the pool's idle timeout (10 s).
+      if (!pool.ended) await pool.end();
+    },
   };
 }

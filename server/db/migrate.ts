@@ -9,7 +9,10 @@ const MIGRATION_FILE = /^\d{4}_[a-z0-9_]+\.sql$/;
 /**
  * Applies the plain SQL files of `dir` not applied yet, in name order, in one transaction under an
  * advisory lock, so instances starting together on one PostgreSQL apply each file exactly once.
- * Returns the names it applied.
+ * Returns the names it applied. Names applied by a newer release are left alone: during a rolling
+ * deploy the previous release runs on the new schema, so a migration only adds, and takes away one
+ * release later, marked `-- contract: <file>` (docs/decisions/051-production-stack-and-migrations.md;
+ * npm run migrations:check).
  */
 export async function migrate(store: Store, dir = MIGRATIONS_DIR): Promise<string[]> {
   const files = (await readdir(dir)).filter((name) => name.endsWith(".sql")).sort();

@@ -1,6 +1,9 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { EnvError, productionRules, readEnv } from "../../server/env";
+import { EnvError, PRODUCTION_REQUIRED_VARIABLES, productionRules, readEnv } from "../../server/env";
+
+/** The rest of what production requires, well-formed: the push key pair. */
+const pushKeys = { VAPID_PUBLIC_KEY: "B".repeat(87), VAPID_PRIVATE_KEY: "p".repeat(43) };
 
 describe("environment", () => {
   it("has defaults for a fresh machine", () => {
@@ -28,7 +31,16 @@ describe("environment", () => {
     expect(() => readEnv({ NODE_ENV: "production" })).toThrow(/SESSION_SECRETS: is required in production/);
     expect(() => readEnv({ SESSION_SECRETS: "short" })).toThrow(/SESSION_SECRETS: must be one or more comma-separated secrets/);
     const secrets = ["a".repeat(32), "b".repeat(40)];
-    expect(readEnv({ NODE_ENV: "production", SESSION_SECRETS: ` ${secrets.join(" , ")} ` }).SESSION_SECRETS).toEqual(secrets);
+    expect(readEnv({ NODE_ENV: "production", SESSION_SECRETS: ` ${secrets.join(" , ")} `, ...pushKeys }).SESSION_SECRETS).toEqual(secrets);
+  });
+
+  it("names every variable production requires that is missing, and needs none of them outside production", () => {
+    const read = () => readEnv({ NODE_ENV: "production", SESSION_SECRETS: "s".repeat(32) });
+    expect(read).toThrow(/VAPID_PUBLIC_KEY: is required in production.*\n {2}VAPID_PRIVATE_KEY: is required in production/);
+    for (const name of PRODUCTION_REQUIRED_VARIABLES) {
+      expect(() => readEnv({ NODE_ENV: "production", SESSION_SECRETS: "s".repeat(32), ...pushKeys, [name]: "" })).toThrow(`${name}: is required in production`);
+    }
+    expect(readEnv({ NODE_ENV: "test" }).NODE_ENV).toBe("test");
   });
 
   it("gives a stopping instance a notice period under production's rules only, shorter than its grace period", () => {
@@ -48,7 +60,7 @@ describe("environment", () => {
 
   describe("the demo (DEMO=on)", () => {
     it("relaxes production's rules only where asked: production alone is strict, development and tests never are", () => {
-      expect(productionRules(readEnv({ NODE_ENV: "production", SESSION_SECRETS: "s".repeat(32) }))).toBe(true);
+      expect(productionRules(readEnv({ NODE_ENV: "production", SESSION_SECRETS: "s".repeat(32), ...pushKeys }))).toBe(true);
       expect(productionRules(readEnv({ NODE_ENV: "production", DEMO: "on" }))).toBe(false);
       expect(productionRules(readEnv({ NODE_ENV: "development" }))).toBe(false);
       expect(productionRules(readEnv({ NODE_ENV: "test", DEMO: "off" }))).toBe(false);
@@ -64,7 +76,7 @@ describe("environment", () => {
 
     it("leaves a real deployment as strict as before: secrets required, no demo members, every interface", () => {
       expect(() => readEnv({ NODE_ENV: "production", DEMO: "off" })).toThrow(/SESSION_SECRETS: is required in production/);
-      const strict = readEnv({ NODE_ENV: "production", SESSION_SECRETS: "s".repeat(32) });
+      const strict = readEnv({ NODE_ENV: "production", SESSION_SECRETS: "s".repeat(32), ...pushKeys });
       expect(strict).toMatchObject({ DEMO: "off", HOST: "0.0.0.0", DEMO_MEMBERS: 0 });
     });
 
