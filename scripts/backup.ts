@@ -7,14 +7,11 @@ import { createBackup } from "../server/backup/backup";
 import { BackupRefused } from "../server/backup/manifest";
 import { StoreInUseError } from "../server/db/database";
 import { createPhotoStorage } from "../server/photos/storage";
-import { readCommandLine, readEnvOrExit, refuse } from "./command-line";
+import { onlyWord, readCommandLine, readEnvOrExit, refuse } from "./command-line";
 
 const USAGE = "usage: npm run backup -- <folder>  (a new or empty folder, e.g. /backups/$(date +%F-%H%M))";
 
-const { positionals } = readCommandLine({}, USAGE);
-const [folder, ...extra] = positionals;
-if (!folder) refuse(USAGE);
-if (extra.length > 0) refuse(`Unexpected "${extra.join(" ")}". ${USAGE}`);
+const folder = onlyWord(readCommandLine({}, USAGE).positionals, USAGE);
 
 const env = readEnvOrExit();
 const started = Date.now();

@@ -1,4 +1,4 @@
-// The shared edge of the server's own commands (staff, direct-debit): bad input is one line on
+// The shared edge of the server's own commands (staff, direct-debit, backup, restore): bad input is one line on
 // stderr and exit code 2; --help prints the usage.
 import { parseArgs } from "node:util";
 import { EnvError, readEnv } from "../server/env";
@@ -25,6 +25,14 @@ export function readCommandLine<Options extends NamedOptions>(options: Options, 
     process.exit(0);
   }
   return { positionals: parsed.positionals, values: parsed.values as OptionValues<Options> };
+}
+
+/** The one word a command takes (a folder, say): none or more is refused with the usage. */
+export function onlyWord(positionals: string[], usage: string): string {
+  const [word, ...extra] = positionals;
+  if (!word) refuse(usage);
+  if (extra.length > 0) refuse(`Unexpected "${extra.join(" ")}". ${usage}`);
+  return word;
 }
 
 /** The environment's settings; a wrong one is said in one line, exit code 1 (as the server does). */

@@ -7,14 +7,12 @@ import { BackupRefused } from "../server/backup/manifest";
 import { restoreBackup } from "../server/backup/restore";
 import { StoreInUseError } from "../server/db/database";
 import { createPhotoStorage } from "../server/photos/storage";
-import { readCommandLine, readEnvOrExit, refuse } from "./command-line";
+import { onlyWord, readCommandLine, readEnvOrExit, refuse } from "./command-line";
 
 const USAGE = "usage: npm run restore -- <backup folder> [--force]  (--force replaces what the stores hold)";
 
 const { positionals, values } = readCommandLine({ force: { type: "boolean" } }, USAGE);
-const [folder, ...extra] = positionals;
-if (!folder) refuse(USAGE);
-if (extra.length > 0) refuse(`Unexpected "${extra.join(" ")}". ${USAGE}`);
+const folder = onlyWord(positionals, USAGE);
 
 const env = readEnvOrExit();
 const started = Date.now();

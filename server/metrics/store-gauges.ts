@@ -26,58 +26,31 @@ export function storeGauges({ db, live, log }: GaugeSources): Registry {
     },
   });
 
-  const jobs = onePerScrape(log, "reading the job queue", () =>
-    db
-      .selectFrom("jobs")
-      .where("finished_at", "is", null)
-      .where("run_at", "<=", sql<Date>`now()`)
-      .select([sql<number>`count(*)`.as("depth"), sql<string | null>`extract(epoch from now() - min(run_at))`.as("age")])
-      .executeTakeFirstOrThrow(),
-  );
-  new Gauge({
-    name: "amora_job_queue_depth",
-    help: "Jobs due and not finished (waiting or running), on every instance.",
-    registers,
-    async collect() {
-      const row = await jobs();
-      if (row) this.set(row.depth);
-    },
+  backlogGauges(registers, {
+    name: "amora_job_queue",
+    depthHelp: "Jobs due and not finished (waiting or running), on every instance.",
+    ageHelp: "How long the oldest due job has been waiting past its time; 0 when none waits.",
+    read: onePerScrape(log, "reading the job queue", () =>
+      db
+        .selectFrom("jobs")
+        .where("finished_at", "is", null)
+        .where("run_at", "<=", sql<Date>`now()`)
+        .select([sql<number>`count(*)`.as("depth"), sql<string | null>`extract(epoch from now() - min(run_at))`.as("age")])
+        .executeTakeFirstOrThrow(),
+    ),
   });
-  new Gauge({
-    name: "amora_job_queue_age_seconds",
-    help: "How long the oldest due job has been waiting past its time; 0 when none waits.",
-    registers,
-    async collect() {
-      const row = await jobs();
-      if (row) this.set(Number(row.age ?? 0));
-    },
-  });
-
-  const mail = onePerScrape(log, "reading the mail outbox", () =>
-    db
-      .selectFrom("mail_outbox")
-      .where("sent_at", "is", null)
-      .where("attempts", "<", MAX_ATTEMPTS)
-      .select([sql<number>`count(*)`.as("depth"), sql<string | null>`extract(epoch from now() - min(created_at))`.as("age")])
-      .executeTakeFirstOrThrow(),
-  );
-  new Gauge({
-    name: "amora_mail_queue_depth",
-    help: "Mail queued and not yet sent (retries included, given-up messages not).",
-    registers,
-    async collect() {
-      const row = await mail();
-      if (row) this.set(row.depth);
-    },
-  });
-  new Gauge({
-    name: "amora_mail_queue_age_seconds",
-    help: "Age of the oldest mail not yet sent; 0 when none waits.",
-    registers,
-    async collect() {
-      const row = await mail();
-      if (row) this.set(Number(row.age ?? 0));
-    },
+  backlogGauges(registers, {
+    name: "amora_mail_queue",
+    depthHelp: "Mail queued and not yet sent (retries included, given-up messages not).",
+    ageHelp: "Age of the oldest mail not yet sent; 0 when none waits.",
+    read: onePerScrape(log, "reading the mail outbox", () =>
+      db
+        .selectFrom("mail_outbox")
+        .where("sent_at", "is", null)
+        .where("attempts", "<", MAX_ATTEMPTS)
+        .select([sql<number>`count(*)`.as("depth"), sql<string | null>`extract(epoch from now() - min(created_at))`.as("age")])
+        .executeTakeFirstOrThrow(),
+    ),
   });
 
   const payments = onePerScrape(log, "counting payments", () =>
@@ -116,4 +89,31 @@ function onePerScrape<T>(log: Logger, what: string, read: () => Promise<T>): () 
         return undefined;
       })
       .finally(() => (reading = undefined)));
+}
+
+type Backlog = { depth: number; age: string | null };
+
+/** A queue's `<name>_depth` and `<name>_age_seconds`, both from one read per scrape. */
+function backlogGauges(
+  registers: Registry[],
+  { name, depthHelp, ageHelp, read }: { name: string; depthHelp: string; ageHelp: string; read: () => Promise<Backlog | undefined> },
+): void {
+  new Gauge({
+    name: `${name}_depth`,
+    help: depthHelp,
+    registers,
+    async collect() {
+      const row = await read();
+      if (row) this.set(row.depth);
+    },
+  });
+  new Gauge({
+    name: `${name}_age_seconds`,
+    help: ageHelp,
+    registers,
+    async collect() {
+      const row = await read();
+      if (row) this.set(Number(row.age ?? 0));
+    },
+  });
 }

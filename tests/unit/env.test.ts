@@ -44,7 +44,7 @@ describe("environment", () => {
   });
 
   it("gives a stopping instance a notice period under production's rules only, shorter than its grace period", () => {
-    const secrets = { SESSION_SECRETS: "s".repeat(32) };
+    const secrets = { SESSION_SECRETS: "s".repeat(32), ...pushKeys };
     expect(readEnv({ NODE_ENV: "production", ...secrets })).toMatchObject({ SHUTDOWN_NOTICE_MS: 3_000, SHUTDOWN_GRACE_MS: 8_000 });
     expect(readEnv({ NODE_ENV: "production", DEMO: "on" })).toMatchObject({ SHUTDOWN_NOTICE_MS: 0, SHUTDOWN_GRACE_MS: 8_000 });
     expect(readEnv({ NODE_ENV: "test" }).SHUTDOWN_NOTICE_MS).toBe(0);
