@@ -5,6 +5,7 @@ import { arrivals, chatMember, openStream, realStores, sendChat, twoInstances, t
 import type { EventStream } from "../support/event-stream";
 import { requestAs, type PlainResponse, type TestServer } from "../support/test-server";
 import { freePort } from "../support/free-port";
+import { waitUntil } from "../support/wait";
 
 // A message every 100 ms, every 200 ms while Redis is down for 6 s: longer than the few seconds
 // the catch-up looks back past the last message a tab had (COMMIT_SLACK_MS in messages.ts).
@@ -69,7 +70,7 @@ describe("chat through a Redis outage", () => {
     realStores();
     port = await freePort();
     redis = await startRedis(port);
-    deployment = await twoInstances({ redisUrl: `redis://127.0.0.1:${port}` });
+    deployment = await twoInstances({ redisUrl: `redis://127.0.0.1:${port}`, env: { METRICS_PORT: "0" } });
     [one, two] = deployment.instances;
     a = await chatMember(one, { premiumCredits: 1_000 });
     b = await chatMember(two);
@@ -139,6 +140,13 @@ describe("chat through a Redis outage", () => {
     expect([...counts.values()].every((count) => count === 1)).toBe(true);
     // The stream said it had been cut off from the bus, so the screen fetches its counts again.
     expect(stream.events.some((event) => event.event === "resync")).toBe(true);
+
+    // The operator sees the outage: the bus counted getting its subscriptions back.
+    const reconnects = async () => {
+      const metrics = await (await fetch(`http://127.0.0.1:${two.metricsPort}/metrics`)).text();
+      return Number(/^amora_bus_reconnects_total (\d+)$/m.exec(metrics)?.[1] ?? 0);
+    };
+    expect(await waitUntil(reconnects, (count) => count >= 1)).toBeGreaterThanOrEqual(1);
 
     // The tab that was turned away during the outage hears what is sent to it now, live and once.
     expect(late!.statuses).toContain(503);

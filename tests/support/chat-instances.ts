@@ -20,11 +20,11 @@ export function realStores(): { databaseUrl: string; redisUrl: string } {
  * Two app instances as a deployment runs them: one fresh PostgreSQL database, one Redis and one
  * prefix (so they hear each other's events), one data folder (so they share the cookie secret).
  */
-export async function twoInstances({ redisUrl = realStores().redisUrl }: { redisUrl?: string } = {}) {
+export async function twoInstances({ redisUrl = realStores().redisUrl, env }: { redisUrl?: string; env?: Record<string, string> } = {}) {
   const database = await freshDatabaseUrl();
   const redisPrefix = testRedisPrefix();
-  const first = await startTestServer({ databaseUrl: database.url, redisUrl, redisPrefix });
-  const second = await startTestServer({ databaseUrl: database.url, redisUrl, redisPrefix, dataDir: first.dataDir, sitesDir: first.sitesDir });
+  const first = await startTestServer({ databaseUrl: database.url, redisUrl, redisPrefix, env });
+  const second = await startTestServer({ databaseUrl: database.url, redisUrl, redisPrefix, dataDir: first.dataDir, sitesDir: first.sitesDir, env });
   return {
     instances: [first, second] as const,
     stop: async () => {
