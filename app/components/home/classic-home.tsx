@@ -1,11 +1,12 @@
-import { SCENE_SIZE, TRUST_ICONS } from "../../art/home/scene";
+import { SCENE_SIZE } from "../../art/home/scene";
 import type { HomeData } from "../../routes/index";
 import { container } from "../../styles/grid.css";
-import { SignupLink } from "../signup/signup-modal";
 import * as styles from "./classic-home.css";
+import { ClosingBand } from "./closing-band";
 import { MemberStrip } from "./member-strip";
 import { HeroCopy } from "./hero-copy";
 import { StepsList } from "./steps-list";
+import { TrustList } from "./trust-list";
 
 /** The brand's front door: who it is for, real members, why it is safe, how it works, one clear way in. */
 export function ClassicHome({ data }: { data: HomeData }) {
@@ -42,17 +43,11 @@ export function ClassicHome({ data }: { data: HomeData }) {
           <h2 id="trust-title" className={styles.sectionTitle}>
             {copy.trustTitle}
           </h2>
-          <ul className={styles.cards}>
-            {copy.trust.map((point, i) => (
-              <li key={point.title} className={styles.card}>
-                <svg className={styles.icon} viewBox="-8 -8 40 40" width="48" height="48" aria-hidden="true" focusable="false">
-                  <use href={`${art}#${TRUST_ICONS[i]}`} width="24" height="24" />
-                </svg>
-                <h3 className={styles.cardTitle}>{point.title}</h3>
-                <p className={styles.cardText}>{point.text}</p>
-              </li>
-            ))}
-          </ul>
+          <TrustList
+            points={copy.trust}
+            art={art}
+            classes={{ list: styles.cards, point: styles.card, icon: styles.icon, title: styles.cardTitle, text: styles.cardText }}
+          />
         </div>
       </section>
 
@@ -66,15 +61,10 @@ export function ClassicHome({ data }: { data: HomeData }) {
         />
       </section>
 
-      <section className={styles.closing} aria-labelledby="closing-title">
-        <div className={`${container} ${styles.closingInner}`}>
-          <h2 id="closing-title" className={styles.closingTitle}>
-            {copy.closingTitle}
-          </h2>
-          <p className={styles.closingText}>{copy.closingText}</p>
-          <SignupLink className={styles.primaryAction}>{copy.signup}</SignupLink>
-        </div>
-      </section>
+      <ClosingBand
+        copy={copy}
+        classes={{ band: styles.closing, inner: styles.closingInner, title: styles.closingTitle, text: styles.closingText, action: styles.primaryAction }}
+      />
     </main>
   );
 }

@@ -1,11 +1,12 @@
 import type { homeCopy } from "../../lib/home.server";
 import type { landerMembers } from "../../lib/lander-members.server";
-import { TRUST_ICONS } from "../../art/home/scene";
 import { container } from "../../styles/grid.css";
 import { visuallyHidden } from "../../styles/visually-hidden.css";
 import * as styles from "../../routes/lander.css";
 import { SignupLink } from "../signup/signup-modal";
+import { ClosingBand } from "../home/closing-band";
 import { StepsList } from "../home/steps-list";
+import { TrustList } from "../home/trust-list";
 
 /** What every lander's loader makes for these sections (lander-page.server.ts): the niche's words, its art, the signup bonus. */
 export type LanderBasics = { copy: ReturnType<typeof homeCopy>; art: string; signupCredits: string | undefined };
@@ -47,7 +48,7 @@ export function NewestMembers({ data }: { data: LanderBasics & { members: Lander
   );
 }
 
-/** The niche's three reasons to trust the brand, each with its drawn icon. */
+/** The niche's three reasons to trust the brand, under their heading. */
 export function TrustPoints({ data }: { data: LanderBasics }) {
   const { copy } = data;
   return (
@@ -55,17 +56,11 @@ export function TrustPoints({ data }: { data: LanderBasics }) {
       <h2 id="trust-title" className={styles.sectionTitle}>
         {copy.trustTitle}
       </h2>
-      <ul className={styles.cards}>
-        {copy.trust.map((point, i) => (
-          <li key={point.title} className={styles.card}>
-            <svg className={styles.icon} viewBox="-8 -8 40 40" width="48" height="48" aria-hidden="true" focusable="false">
-              <use href={`${data.art}#${TRUST_ICONS[i]}`} width="24" height="24" />
-            </svg>
-            <h3 className={styles.cardTitle}>{point.title}</h3>
-            <p className={styles.cardText}>{point.text}</p>
-          </li>
-        ))}
-      </ul>
+      <TrustList
+        points={copy.trust}
+        art={data.art}
+        classes={{ list: styles.cards, point: styles.card, icon: styles.icon, title: styles.cardTitle, text: styles.cardText }}
+      />
     </section>
   );
 }
@@ -109,15 +104,10 @@ export function BrandCard({ data, titleClass, leadClass }: { data: LanderBasics;
 /** The last call to sign up, on the brand's colour. */
 export function Closing({ data }: { data: LanderBasics }) {
   return (
-    <section className={styles.closing} aria-labelledby="closing-title">
-      <div className={`${container} ${styles.closingInner}`}>
-        <h2 id="closing-title" className={styles.closingTitle}>
-          {data.copy.closingTitle}
-        </h2>
-        <p className={styles.closingText}>{data.copy.closingText}</p>
-        <SignupLink className={styles.primaryAction}>{data.copy.signup}</SignupLink>
-      </div>
-    </section>
+    <ClosingBand
+      copy={data.copy}
+      classes={{ band: styles.closing, inner: styles.closingInner, title: styles.closingTitle, text: styles.closingText, action: styles.primaryAction }}
+    />
   );
 }
 
