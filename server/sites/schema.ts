@@ -132,7 +132,7 @@ const siteObject = z.strictObject(
     /** The design the home page (/) shows: "classic", or "new", the one /index-new-design always shows for A/B tests. */
     home_design: z.enum(HOME_DESIGNS, { error: `must be ${HOME_DESIGNS.map((design) => `"${design}"`).join(" or ")}` }).default("classic"),
     /** Opt-in, as a browser that has seen it refuses plain http for the max-age, a year: every domain must serve HTTPS first. */
-    hsts: z.enum(HSTS_CHOICES, { error: `must be ${HSTS_CHOICES.map((choice) => `"${choice}"`).join(", ")}` }).default("off"),
+    hsts: z.enum(HSTS_CHOICES, { error: 'must be "off", "on", "include_subdomains" or "preload"' }).default("off"),
     logged_out_search: z.boolean({ error: "must be true or false" }).default(true),
     logged_out_search_trafficsource: z.boolean({ error: "must be true or false" }).default(true),
     interests: z.array(z.string().regex(/^[a-z0-9_]+$/, { error: "must be a tag in lower case with underscores" })).default([...INTERESTS]),
